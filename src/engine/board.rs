@@ -1,0 +1,436 @@
+//! The 4×4 bitboard: 16 cells of 4 bits (ranks), cell `i = 4·row + col` at
+//! bits `4·i`, so row r is the 16-bit line at bit `16·r`, cell 0 of each line
+//! the leftmost.
+
+use std::fmt;
+
+use super::tables::{unpack_line, MoveTables, MAX_RANK, TABLES};
+
+/// A direction of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    Up = 0,
+    Down = 1,
+    Left = 2,
+    Right = 3,
+}
+
+impl Direction {
+    /// All four, in the order searches try them.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+    ];
+
+    /// The protocol word (`UP`, `DOWN`, `LEFT`, `RIGHT`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Up => "UP",
+            Direction::Down => "DOWN",
+            Direction::Left => "LEFT",
+            Direction::Right => "RIGHT",
+        }
+    }
+
+    /// Parses a protocol word or its initial (`U`, `D`, `L`, `R`), any case.
+    pub fn parse(word: &str) -> Option<Direction> {
+        match word.to_ascii_uppercase().as_str() {
+            "UP" | "U" => Some(Direction::Up),
+            "DOWN" | "D" => Some(Direction::Down),
+            "LEFT" | "L" => Some(Direction::Left),
+            "RIGHT" | "R" => Some(Direction::Right),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The outcome of a legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub board: Board,
+    /// Points earned by the merges of this move.
+    pub score: u32,
+    /// The move merged two 32768 tiles into a 65536 this board cannot hold;
+    /// `board` then shows a 32768 where the 65536 belongs.
+    pub overflow: bool,
+}
+
+/// A 4×4 board of tile ranks (0 empty, 1 = 2, …, 15 = 32768). Small and `Copy`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board(pub u64);
+
+impl Board {
+    pub const EMPTY: Board = Board(0);
+
+    /// Builds a board from 16 ranks, row-major from the top left.
+    pub fn from_ranks(ranks: [u8; 16]) -> Board {
+        let mut b = 0u64;
+        for (i, &r) in ranks.iter().enumerate() {
+            debug_assert!(r <= MAX_RANK);
+            b |= (r as u64 & 0xF) << (4 * i);
+        }
+        Board(b)
+    }
+
+    /// Builds a board from 16 tile values (0 = empty), row-major. `None` if a
+    /// value is not 0 or a power of two from 2 to 32768.
+    pub fn from_values(values: [u32; 16]) -> Option<Board> {
+        let mut ranks = [0u8; 16];
+        for (r, &v) in ranks.iter_mut().zip(&values) {
+            *r = rank_of(v)?;
+        }
+        Some(Board::from_ranks(ranks))
+    }
+
+    /// The 16 ranks, row-major.
+    pub fn ranks(self) -> [u8; 16] {
+        std::array::from_fn(|i| self.rank(i))
+    }
+
+    /// The 16 tile values (0 = empty), row-major.
+    pub fn values(self) -> [u32; 16] {
+        std::array::from_fn(|i| value_of(self.rank(i)))
+    }
+
+    /// The rank at cell `i` (row-major).
+    #[inline]
+    pub fn rank(self, i: usize) -> u8 {
+        ((self.0 >> (4 * i)) & 0xF) as u8
+    }
+
+    /// Row `r` as a 16-bit line.
+    #[inline]
+    pub fn row(self, r: usize) -> u16 {
+        (self.0 >> (16 * r)) as u16
+    }
+
+    /// The board mirrored in its main diagonal: columns become rows.
+    #[inline]
+    pub fn transpose(self) -> Board {
+        let x = self.0;
+        let a1 = x & 0xF0F0_0F0F_F0F0_0F0F;
+        let a2 = x & 0x0000_F0F0_0000_F0F0;
+        let a3 = x & 0x0F0F_0000_0F0F_0000;
+        let a = a1 | (a2 << 12) | (a3 >> 12);
+        let b1 = a & 0xFF00_FF00_00FF_00FF;
+        let b2 = a & 0x00FF_00FF_0000_0000;
+        let b3 = a & 0x0000_0000_FF00_FF00;
+        Board(b1 | (b2 >> 24) | (b3 << 24))
+    }
+
+    /// The board after sliding in `dir`, without checking legality. Two
+    /// merging 32768s leave a 32768 (see [`Moved::overflow`]).
+    #[inline]
+    pub fn shift(self, dir: Direction) -> Board {
+        self.shift_with(&TABLES, dir)
+    }
+
+    #[inline]
+    fn shift_with(self, t: &MoveTables, dir: Direction) -> Board {
+        let b = self.0;
+        match dir {
+            Direction::Left | Direction::Right => {
+                let table = if dir == Direction::Left {
+                    &t.left
+                } else {
+                    &t.right
+                };
+                let r0 = table[(b & 0xFFFF) as usize] as u64;
+                let r1 = table[((b >> 16) & 0xFFFF) as usize] as u64;
+                let r2 = table[((b >> 32) & 0xFFFF) as usize] as u64;
+                let r3 = table[(b >> 48) as usize] as u64;
+                Board(r0 | r1 << 16 | r2 << 32 | r3 << 48)
+            }
+            Direction::Up | Direction::Down => {
+                let table = if dir == Direction::Up { &t.up } else { &t.down };
+                let c = self.transpose().0;
+                let c0 = table[(c & 0xFFFF) as usize];
+                let c1 = table[((c >> 16) & 0xFFFF) as usize];
+                let c2 = table[((c >> 32) & 0xFFFF) as usize];
+                let c3 = table[(c >> 48) as usize];
+                Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
+            }
+        }
+    }
+
+    /// The four lines a move in `dir` acts on (rows, or columns as lines).
+    #[inline]
+    fn lines(self, dir: Direction) -> [u16; 4] {
+        let b = match dir {
+            Direction::Left | Direction::Right => self,
+            Direction::Up | Direction::Down => self.transpose(),
+        };
+        [b.row(0), b.row(1), b.row(2), b.row(3)]
+    }
+
+    /// Plays a move: `None` if it changes nothing (an illegal move).
+    #[inline]
+    pub fn make_move(self, dir: Direction) -> Option<Moved> {
+        let t = &*TABLES;
+        let board = self.shift_with(t, dir);
+        if board == self {
+            return None;
+        }
+        let lines = self.lines(dir);
+        let score = lines.iter().map(|&l| t.score[l as usize]).sum();
+        let overflow = lines.iter().any(|&l| t.overflows(l));
+        Some(Moved {
+            board,
+            score,
+            overflow,
+        })
+    }
+
+    /// Whether `dir` is a legal move.
+    #[inline]
+    pub fn can_move(self, dir: Direction) -> bool {
+        self.shift(dir) != self
+    }
+
+    /// Whether any move is legal.
+    #[inline]
+    pub fn has_move(self) -> bool {
+        Direction::ALL.iter().any(|&d| self.can_move(d))
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL
+            .into_iter()
+            .filter(move |&d| self.can_move(d))
+    }
+
+    /// Number of empty cells.
+    #[inline]
+    pub fn count_empty(self) -> u32 {
+        // Fold each nibble to one bit: set iff the nibble is non-zero.
+        let mut x = self.0;
+        x |= (x >> 2) & 0x3333_3333_3333_3333;
+        x |= x >> 1;
+        16 - (x & 0x1111_1111_1111_1111).count_ones()
+    }
+
+    /// Bit mask of the empty cells (bit i for cell i).
+    #[inline]
+    pub fn empty_mask(self) -> u16 {
+        let mut m = 0u16;
+        let mut x = self.0;
+        for i in 0..16 {
+            if x & 0xF == 0 {
+                m |= 1 << i;
+            }
+            x >>= 4;
+        }
+        m
+    }
+
+    /// The largest rank on the board.
+    #[inline]
+    pub fn max_rank(self) -> u8 {
+        (0..16).map(|i| self.rank(i)).max().unwrap_or(0)
+    }
+
+    /// Number of distinct non-empty ranks (the reference depth rule uses it).
+    #[inline]
+    pub fn distinct_ranks(self) -> u32 {
+        let mut seen = 0u16;
+        let mut x = self.0;
+        while x != 0 {
+            seen |= 1 << (x & 0xF);
+            x >>= 4;
+        }
+        (seen >> 1).count_ones()
+    }
+
+    /// Puts a tile of `rank` on the empty cell `cell`.
+    pub fn place(self, cell: usize, rank: u8) -> Result<Board, PlaceError> {
+        if cell >= 16 {
+            return Err(PlaceError::OutOfRange(cell));
+        }
+        if self.rank(cell) != 0 {
+            return Err(PlaceError::Occupied(cell));
+        }
+        Ok(Board(self.0 | (rank as u64) << (4 * cell)))
+    }
+
+    /// The board mirrored left to right.
+    pub fn mirror(self) -> Board {
+        let rows: [u16; 4] = std::array::from_fn(|r| super::tables::reverse_line(self.row(r)));
+        Board(
+            rows.iter()
+                .enumerate()
+                .fold(0, |b, (r, &l)| b | (l as u64) << (16 * r)),
+        )
+    }
+
+    /// The board mirrored top to bottom.
+    pub fn flip(self) -> Board {
+        let b = self.0;
+        Board(
+            (b << 48)
+                | ((b << 16) & 0x0000_FFFF_0000_0000)
+                | ((b >> 16) & 0x0000_0000_FFFF_0000)
+                | (b >> 48),
+        )
+    }
+
+    /// The 8 symmetries of the square (identity first).
+    pub fn symmetries(self) -> [Board; 8] {
+        let t = self.transpose();
+        [
+            self,
+            self.mirror(),
+            self.flip(),
+            self.mirror().flip(),
+            t,
+            t.mirror(),
+            t.flip(),
+            t.mirror().flip(),
+        ]
+    }
+}
+
+/// Why a tile could not be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    #[error("cell {0} is outside the board (cells are 0..16)")]
+    OutOfRange(usize),
+    #[error("cell {0} is occupied")]
+    Occupied(usize),
+}
+
+/// The value of a tile of `rank` (0 for an empty cell).
+#[inline]
+pub fn value_of(rank: u8) -> u32 {
+    if rank == 0 {
+        0
+    } else {
+        1 << rank
+    }
+}
+
+/// The rank of a tile value (0 for empty); `None` for a value that is not
+/// 0 or a power of two from 2 to 32768.
+pub fn rank_of(value: u32) -> Option<u8> {
+    match value {
+        0 => Some(0),
+        v if v.is_power_of_two() && (2..=32768).contains(&v) => Some(v.trailing_zeros() as u8),
+        _ => None,
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board({:#018x})", self.0)?;
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Board {
+    /// Draws the grid, one row a line, `.` for an empty cell.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..4 {
+            let cells = unpack_line(self.row(r));
+            for (c, &rank) in cells.iter().enumerate() {
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                if rank == 0 {
+                    write!(f, "{:>5}", ".")?;
+                } else {
+                    write!(f, "{:>5}", value_of(rank))?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(values: [u32; 16]) -> Board {
+        Board::from_values(values).unwrap()
+    }
+
+    #[test]
+    fn transpose_swaps_rows_and_columns() {
+        let b = Board::from_ranks(std::array::from_fn(|i| i as u8));
+        let t = b.transpose();
+        for r in 0..4 {
+            for c in 0..4 {
+                assert_eq!(t.rank(4 * r + c), b.rank(4 * c + r));
+            }
+        }
+        assert_eq!(t.transpose(), b);
+    }
+
+    #[test]
+    fn moves_in_all_directions() {
+        let b = board([2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]);
+        let up = b.make_move(Direction::Up).unwrap();
+        assert_eq!(
+            up.board,
+            board([4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        );
+        assert_eq!(up.score, 4);
+        let right = b.make_move(Direction::Right).unwrap();
+        assert_eq!(
+            right.board,
+            board([0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])
+        );
+        let down = b.make_move(Direction::Down).unwrap();
+        assert_eq!(
+            down.board,
+            board([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 2, 0, 0])
+        );
+        assert!(b.make_move(Direction::Left).is_some());
+        let stuck = board([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(stuck.make_move(Direction::Left), None);
+        assert_eq!(stuck.make_move(Direction::Up), None);
+    }
+
+    #[test]
+    fn counts_and_symmetries() {
+        let b = board([2, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1024]);
+        assert_eq!(b.count_empty(), 12);
+        assert_eq!(b.empty_mask().count_ones(), 12);
+        assert_eq!(b.max_rank(), 10);
+        assert_eq!(b.distinct_ranks(), 3);
+        let syms = b.symmetries();
+        for s in syms {
+            assert_eq!(s.count_empty(), 12);
+            assert_eq!(s.max_rank(), 10);
+        }
+        let distinct: std::collections::HashSet<_> = syms.iter().collect();
+        assert_eq!(distinct.len(), 8);
+    }
+
+    #[test]
+    fn overflow_is_reported_not_hidden() {
+        let b = board([32768, 32768, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let m = b.make_move(Direction::Left).unwrap();
+        assert!(m.overflow);
+        assert_eq!(m.score, 65536);
+        let m = b.make_move(Direction::Down).unwrap();
+        assert!(!m.overflow);
+    }
+
+    #[test]
+    fn place_checks_the_cell() {
+        let b = Board::EMPTY.place(5, 1).unwrap();
+        assert_eq!(b.rank(5), 1);
+        assert_eq!(b.place(5, 1), Err(PlaceError::Occupied(5)));
+        assert_eq!(b.place(16, 1), Err(PlaceError::OutOfRange(16)));
+    }
+}

@@ -1,0 +1,257 @@
+//! The weights of the parametric board heuristic, and their RON file format.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// Every term of the board heuristic. The score of a board is the sum of a
+/// line score over its 4 rows and 4 columns plus positional terms over cells;
+/// see `heuristic::tables` for the exact formula.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// Constant added per line (8 lines a board): keeps live boards above the
+    /// 0 that a dead end scores.
+    pub lost_penalty: f64,
+    /// Per empty cell of a line.
+    pub empty: f64,
+    /// Per tile in a run of equal, non-empty ranks (zeros skipped), for runs of 2 or more.
+    pub merges: f64,
+    /// Penalty on the smaller of the two directed monotonicity violations.
+    pub monotonicity: f64,
+    /// Ranks are raised to this power inside the monotonicity term.
+    pub monotonicity_power: f64,
+    /// Penalty on Σ rank^sum_power.
+    pub sum: f64,
+    pub sum_power: f64,
+    /// Penalty on Σ |rank difference| over neighbouring non-empty tiles of a
+    /// line, zeros skipped (seed 004's smoothness variant).
+    pub smoothness: f64,
+    /// Bonus on rank^edge_power over border cells that are not corners.
+    pub edge: f64,
+    /// Bonus on rank^edge_power over the four corner cells.
+    pub corner: f64,
+    pub edge_power: f64,
+    /// Positional weights, row-major, times rank^snake_power (seed 000's snake
+    /// pattern; one fixed orientation, head at the top-left corner).
+    pub snake: [f64; 16],
+    pub snake_power: f64,
+}
+
+/// Names of every tunable parameter, in a fixed order.
+pub const PARAM_NAMES: [&str; 28] = [
+    "lost_penalty",
+    "empty",
+    "merges",
+    "monotonicity",
+    "monotonicity_power",
+    "sum",
+    "sum_power",
+    "smoothness",
+    "edge",
+    "corner",
+    "edge_power",
+    "snake[0]",
+    "snake[1]",
+    "snake[2]",
+    "snake[3]",
+    "snake[4]",
+    "snake[5]",
+    "snake[6]",
+    "snake[7]",
+    "snake[8]",
+    "snake[9]",
+    "snake[10]",
+    "snake[11]",
+    "snake[12]",
+    "snake[13]",
+    "snake[14]",
+    "snake[15]",
+    "snake_power",
+];
+
+/// Errors reading or writing a weights file.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{column}: {message}")]
+    Parse {
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}: field `{field}`: {message}")]
+    Invalid {
+        path: String,
+        field: String,
+        message: String,
+    },
+}
+
+impl Weights {
+    /// The reference heuristic (nneonneo/2048-ai after its 2014 CMA-ES tuning).
+    pub fn nneonneo() -> Weights {
+        Weights {
+            lost_penalty: 200_000.0,
+            empty: 270.0,
+            merges: 700.0,
+            monotonicity: 47.0,
+            monotonicity_power: 4.0,
+            sum: 11.0,
+            sum_power: 3.5,
+            smoothness: 0.0,
+            edge: 0.0,
+            corner: 0.0,
+            edge_power: 1.0,
+            snake: [0.0; 16],
+            snake_power: 1.0,
+        }
+    }
+
+    /// The value of a parameter by name (see [`PARAM_NAMES`]).
+    pub fn get(&self, name: &str) -> Option<f64> {
+        // One name table (`field_mut`) serves both directions; the copy is 28 floats.
+        self.clone().field_mut(name).copied()
+    }
+
+    /// Sets a parameter by name; `None` if there is no such parameter.
+    pub fn set(&mut self, name: &str, value: f64) -> Option<()> {
+        *self.field_mut(name)? = value;
+        Some(())
+    }
+
+    fn field_mut(&mut self, name: &str) -> Option<&mut f64> {
+        Some(match name {
+            "lost_penalty" => &mut self.lost_penalty,
+            "empty" => &mut self.empty,
+            "merges" => &mut self.merges,
+            "monotonicity" => &mut self.monotonicity,
+            "monotonicity_power" => &mut self.monotonicity_power,
+            "sum" => &mut self.sum,
+            "sum_power" => &mut self.sum_power,
+            "smoothness" => &mut self.smoothness,
+            "edge" => &mut self.edge,
+            "corner" => &mut self.corner,
+            "edge_power" => &mut self.edge_power,
+            "snake_power" => &mut self.snake_power,
+            _ => {
+                let i: usize = name
+                    .strip_prefix("snake[")?
+                    .strip_suffix(']')?
+                    .parse()
+                    .ok()?;
+                self.snake.get_mut(i)?
+            }
+        })
+    }
+
+    /// Checks that every value is finite and every power is in a sane range.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        for name in PARAM_NAMES {
+            let v = self.get(name).expect("every listed name is a field");
+            if !v.is_finite() {
+                return Err((name.to_string(), format!("{v} is not a finite number")));
+            }
+        }
+        for name in [
+            "monotonicity_power",
+            "sum_power",
+            "edge_power",
+            "snake_power",
+        ] {
+            let v = self.get(name).unwrap();
+            if !(0.0..=8.0).contains(&v) {
+                return Err((name.to_string(), format!("{v} is outside 0..=8")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses weights from RON text; `path` names the source in errors.
+    pub fn from_ron(text: &str, path: &str) -> Result<Weights, WeightsError> {
+        let weights: Weights = ron::from_str(text).map_err(|e| WeightsError::Parse {
+            path: path.to_string(),
+            line: e.position.line,
+            column: e.position.col,
+            message: e.code.to_string(),
+        })?;
+        weights
+            .validate()
+            .map_err(|(field, message)| WeightsError::Invalid {
+                path: path.to_string(),
+                field,
+                message,
+            })?;
+        Ok(weights)
+    }
+
+    /// Reads a weights file.
+    pub fn load(path: &Path) -> Result<Weights, WeightsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Weights::from_ron(&text, &path.display().to_string())
+    }
+
+    /// The weights as RON text, one named term a line.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .new_line("\n".to_string())
+            .indentor("    ".to_string());
+        let mut text = ron::ser::to_string_pretty(self, config).expect("weights always serialize");
+        text.push('\n');
+        text
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_ron())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_gets_and_sets_its_own_field() {
+        let mut w = Weights::nneonneo();
+        for (i, name) in PARAM_NAMES.iter().enumerate() {
+            w.set(name, 1000.0 + i as f64).unwrap();
+        }
+        for (i, name) in PARAM_NAMES.iter().enumerate() {
+            assert_eq!(w.get(name), Some(1000.0 + i as f64), "{name}");
+        }
+        assert_eq!(w.snake[15], 1000.0 + 26.0);
+        assert_eq!(w.get("snake[16]"), None);
+        assert_eq!(w.get("bogus"), None);
+    }
+
+    #[test]
+    fn ron_round_trip_is_exact() {
+        let mut w = Weights::nneonneo();
+        w.snake[3] = 0.1 + 0.2;
+        w.sum_power = 2.718281828459045;
+        let back = Weights::from_ron(&w.to_ron(), "mem").unwrap();
+        assert_eq!(back, w);
+    }
+
+    #[test]
+    fn unknown_fields_are_rejected_with_a_position() {
+        let text = Weights::nneonneo()
+            .to_ron()
+            .replace("    empty:", "    emptyy:");
+        let err = Weights::from_ron(&text, "w.ron").unwrap_err().to_string();
+        assert!(err.starts_with("w.ron:3:"), "{err}");
+        assert!(err.contains("emptyy"), "{err}");
+    }
+}

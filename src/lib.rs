@@ -1,0 +1,19 @@
+//! tune2048: tune 2048 expectimax heuristics with CMA-ES over parallel self-play.
+//!
+//! - [`engine`]: the rules (fast 4×4 bitboard, N×N reference, variants, game loop);
+//! - [`heuristic`]: the parametric board evaluation and its weights files;
+//! - [`search`]: expectimax with a per-thread transposition table;
+//! - [`selfplay`]: many seeded games in parallel, and their statistics;
+//! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
+//! - [`export`] and [`plot`]: weights for other solvers, and charts.
+
+pub mod engine;
+pub mod export;
+pub mod heuristic;
+pub mod maxtile;
+pub mod plot;
+pub mod search;
+pub mod seeds;
+pub mod selfplay;
+pub mod stats;
+pub mod tune;
