@@ -1,0 +1,69 @@
+//! The command line: one module per subcommand, each with its `Args` and `run`.
+//!
+//! Results go to stdout, progress and diagnostics to stderr. Bad input (a
+//! malformed file, config, protocol line or flag value) exits with code 2.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod bench;
+pub mod export;
+pub mod maxtile;
+pub mod plot;
+
+/// Tune 2048 heuristics with CMA-ES over parallel self-play.
+#[derive(Debug, Parser)]
+#[command(name = "tune2048", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// BOJ 12100: the largest tile reachable in K moves (input on stdin).
+    Maxtile(maxtile::Args),
+    /// Measure engine and search speed.
+    Bench(bench::Args),
+    /// Write weights in a format other solvers read.
+    Export(export::Args),
+    /// Draw charts of run folders or of an `eval --csv` file.
+    Plot(plot::Args),
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Maxtile(args) => maxtile::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Plot(args) => plot::run(args),
+    }
+}
+
+/// An error caused by the user's input (exit code 2), as opposed to a
+/// failure of the program or the machine (exit code 1).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+/// Wraps any displayable error as an [`InputError`].
+pub fn input_error(err: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(InputError(err.to_string()))
+}
+
+/// The exit code for an error: 2 when any cause is bad input, else 1.
+pub fn exit_code(err: &anyhow::Error) -> u8 {
+    let bad_input = err.chain().any(|e| {
+        e.is::<InputError>()
+            || e.is::<crate::heuristic::WeightsError>()
+            || e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
+    });
+    if bad_input {
+        2
+    } else {
+        1
+    }
+}
