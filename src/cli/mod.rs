@@ -8,8 +8,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+pub mod common;
 pub mod export;
+pub mod interact;
 pub mod maxtile;
+pub mod play;
 pub mod plot;
 
 /// Tune 2048 heuristics with CMA-ES over parallel self-play.
@@ -22,6 +25,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play one game and print its record.
+    Play(play::Args),
+    /// Play the BOJ 28489 judge protocol on stdin/stdout.
+    Interact(interact::Args),
     /// BOJ 12100: the largest tile reachable in K moves (input on stdin).
     Maxtile(maxtile::Args),
     /// Measure engine and search speed.
@@ -35,6 +42,8 @@ pub enum Command {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Interact(args) => interact::run(args),
         Command::Maxtile(args) => maxtile::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),

@@ -134,7 +134,7 @@ impl Board {
     }
 
     #[inline]
-    fn shift_with(self, t: &MoveTables, dir: Direction) -> Board {
+    pub fn shift_with(self, t: &MoveTables, dir: Direction) -> Board {
         let b = self.0;
         match dir {
             Direction::Left | Direction::Right => {
@@ -159,6 +159,35 @@ impl Board {
                 Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
             }
         }
+    }
+
+    /// The boards after each of the four moves, in [`Direction::ALL`] order
+    /// (a move that changes nothing returns the board itself). One transpose
+    /// serves both vertical moves; `t` is [`TABLES`], passed in so hot loops
+    /// skip the lazy-initialisation check.
+    #[inline]
+    pub fn shifts(self, t: &MoveTables) -> [Board; 4] {
+        let b = self.0;
+        let rows = [b as u16, (b >> 16) as u16, (b >> 32) as u16, (b >> 48) as u16];
+        let c = self.transpose().0;
+        let cols = [c as u16, (c >> 16) as u16, (c >> 32) as u16, (c >> 48) as u16];
+        let horizontal = |table: &[u16]| {
+            Board(
+                table[rows[0] as usize] as u64
+                    | (table[rows[1] as usize] as u64) << 16
+                    | (table[rows[2] as usize] as u64) << 32
+                    | (table[rows[3] as usize] as u64) << 48,
+            )
+        };
+        let vertical = |table: &[u64]| {
+            Board(
+                table[cols[0] as usize]
+                    | table[cols[1] as usize] << 4
+                    | table[cols[2] as usize] << 8
+                    | table[cols[3] as usize] << 12,
+            )
+        };
+        [vertical(&t.up), vertical(&t.down), horizontal(&t.left), horizontal(&t.right)]
     }
 
     /// The four lines a move in `dir` acts on (rows, or columns as lines).

@@ -1,0 +1,102 @@
+//! `tune2048 interact`: play against a judge over stdin/stdout.
+//!
+//! BOJ 28489: the judge prints a cell P in 1..=16 (row-major from the top
+//! left) where a 2 appears; we answer UP, DOWN, LEFT or RIGHT and flush; the
+//! judge prints -1 when the game is over.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use super::common::{load_weights, DEFAULT_TWOS_WEIGHTS};
+use super::input_error;
+use crate::engine::{Board, Variant};
+use crate::heuristic::Heuristic;
+use crate::search::{Depth, SearchParams, Searcher};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    /// BOJ 28489: positions in, directions out, -1 ends.
+    Boj28489,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum, default_value = "boj28489")]
+    pub protocol: Protocol,
+    /// Weights file (RON); default configs/weights/twos.ron.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Deepest search (chance layers), or `auto`.
+    #[arg(long, default_value = "6")]
+    pub depth: Depth,
+    /// Per-move time budget in milliseconds (iterative deepening up to --depth).
+    #[arg(long, default_value_t = 1.5)]
+    pub move_ms: f64,
+    /// Whole-game time budget in seconds: moves get less time as it runs out.
+    #[arg(long, default_value_t = 13.0)]
+    pub game_secs: f64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !(args.move_ms > 0.0 && args.game_secs > 0.0) {
+        return Err(input_error("--move-ms and --game-secs must be positive"));
+    }
+    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_TWOS_WEIGHTS)?;
+    let heuristic = Heuristic::new(&weights);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    play_judge(stdin.lock(), stdout.lock(), &heuristic, &args)
+}
+
+/// Plays one judged game from `input`, answering on `output`.
+pub fn play_judge(
+    input: impl BufRead,
+    mut output: impl Write,
+    heuristic: &Heuristic,
+    args: &Args,
+) -> anyhow::Result<ExitCode> {
+    let params = SearchParams::new(args.depth, Variant::Twos);
+    let mut searcher = Searcher::new(20);
+    let mut board = Board::EMPTY;
+    let start = Instant::now();
+    let game = Duration::from_secs_f64(args.game_secs);
+    let per_move = Duration::from_secs_f64(args.move_ms / 1000.0);
+    for (number, line) in input.lines().enumerate() {
+        let number = number + 1;
+        let line = line?;
+        for token in line.split_whitespace() {
+            let p: i64 = token.parse().map_err(|_| {
+                input_error(format!(
+                    "protocol line {number}: expected a cell 1..=16 or -1, found `{token}`"
+                ))
+            })?;
+            if p == -1 {
+                return Ok(ExitCode::SUCCESS);
+            }
+            if !(1..=16).contains(&p) {
+                return Err(input_error(format!(
+                    "protocol line {number}: cell {p} is outside 1..=16"
+                )));
+            }
+            board = board.place((p - 1) as usize, 1).map_err(|_| {
+                input_error(format!(
+                    "protocol line {number}: cell {p} is already occupied"
+                ))
+            })?;
+            // Spend less per move as the game clock runs down (a long game
+            // has thousands of moves left).
+            let left = game.saturating_sub(start.elapsed());
+            let budget = per_move.min(left / 2000);
+            let decision = searcher.decide_timed(heuristic, board, &params, budget);
+            let Some(decision) = decision else {
+                return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {p}, but the judge did not end the game")));
+            };
+            board = board.shift(decision.dir);
+            writeln!(output, "{}", decision.dir)?;
+            output.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

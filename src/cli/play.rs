@@ -1,0 +1,66 @@
+//! `tune2048 play`: one game, optionally drawn move by move.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use crate::engine::value_of;
+use crate::heuristic::Heuristic;
+use crate::selfplay::play_one_observed;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Weights file (RON); default configs/weights/default.ron.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: GameOpts,
+    /// Draw the board after every move (on stderr).
+    #[arg(long)]
+    pub show: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+    let spec = args.game.spec()?;
+    let heuristic = Heuristic::new(&weights);
+    eprintln!(
+        "weights: {source}; variant {}; depth {}",
+        spec.variant.name(),
+        spec.search.depth
+    );
+    let start = Instant::now();
+    let mut n = 0u32;
+    let result = play_one_observed(&spec, &heuristic, args.game.seed, |board, dir| {
+        n += 1;
+        if args.show {
+            eprintln!("move {n}: {dir}\n{board}");
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    let r = result.record;
+    if args.show {
+        eprintln!("final:\n{}", r.board);
+    }
+    let st = result.stats;
+    eprintln!(
+        "search: {} decisions, {:.0} moves and {:.0} evaluations per decision, {:.1}% table hits per decision",
+        st.decisions,
+        st.moves as f64 / st.decisions.max(1) as f64,
+        st.evals as f64 / st.decisions.max(1) as f64,
+        100.0 * st.tt_hits as f64 / st.decisions.max(1) as f64,
+    );
+    println!(
+        "seed {} score {} max_tile {} moves {} outcome {} time {:.2}s ({:.0} moves/s, max rank {})",
+        result.seed,
+        r.score,
+        r.max_tile,
+        r.moves,
+        r.outcome.name(),
+        secs,
+        f64::from(r.moves) / secs.max(1e-9),
+        value_of(r.board.max_rank()),
+    );
+    Ok(ExitCode::SUCCESS)
+}

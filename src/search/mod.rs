@@ -1,0 +1,73 @@
+//! Expectimax search over a variant's chance model.
+
+mod expectimax;
+mod tt;
+
+pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
+
+use serde::{Deserialize, Serialize};
+
+/// How deep to search. Depth D means D chance layers: D = 0 plays the move
+/// whose resulting board the heuristic likes best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Depth {
+    Fixed(u32),
+    /// The reference rule: max(3, distinct tiles on the board − 2).
+    Auto,
+}
+
+impl Depth {
+    /// The depth limit for a decision on `board`.
+    #[inline]
+    pub fn limit(self, board: crate::engine::Board) -> u32 {
+        match self {
+            Depth::Fixed(d) => d,
+            Depth::Auto => board.distinct_ranks().saturating_sub(2).max(3),
+        }
+    }
+}
+
+impl std::str::FromStr for Depth {
+    type Err = String;
+
+    /// Parses `auto` or a depth from 0 to 8.
+    fn from_str(s: &str) -> Result<Depth, String> {
+        if s.eq_ignore_ascii_case("auto") {
+            return Ok(Depth::Auto);
+        }
+        match s.parse::<u32>() {
+            Ok(d) if d <= 8 => Ok(Depth::Fixed(d)),
+            _ => Err(format!("depth must be 0..=8 or `auto`, not `{s}`")),
+        }
+    }
+}
+
+impl std::fmt::Display for Depth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Depth::Fixed(d) => write!(f, "{d}"),
+            Depth::Auto => f.write_str("auto"),
+        }
+    }
+}
+
+/// Everything the search needs besides the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    pub depth: Depth,
+    /// A chance node whose probability of being reached falls below this is
+    /// scored by the heuristic (the reference uses 1e-4).
+    pub prob_cutoff: f32,
+    /// Probability that a spawned tile is a 4 (0 for the twos variant).
+    pub p4: f32,
+}
+
+impl SearchParams {
+    pub fn new(depth: Depth, variant: crate::engine::Variant) -> SearchParams {
+        SearchParams {
+            depth,
+            prob_cutoff: 1e-4,
+            p4: variant.p4() as f32,
+        }
+    }
+}

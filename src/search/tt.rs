@@ -1,0 +1,90 @@
+//! A fixed-size transposition table, allocated once per searcher and reused
+//! for every decision. Entries are stamped with the decision's epoch, so
+//! starting a new decision invalidates them all without touching memory.
+
+use crate::seeds::mix64;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    value: f32,
+    epoch: u16,
+    /// Chance layers below this node that `value` accounts for.
+    remaining: u8,
+}
+
+pub struct Table {
+    entries: Box<[Entry]>,
+    mask: usize,
+    epoch: u16,
+}
+
+impl Table {
+    /// A table of 2^bits entries (16 bytes each).
+    pub fn new(bits: u32) -> Table {
+        let len = 1usize << bits;
+        Table {
+            entries: vec![Entry::default(); len].into_boxed_slice(),
+            mask: len - 1,
+            epoch: 1,
+        }
+    }
+
+    pub fn bits(&self) -> u32 {
+        self.entries.len().trailing_zeros()
+    }
+
+    /// Forgets every entry (O(1) except once every 65535 calls).
+    pub fn new_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.entries.fill(Entry::default());
+            self.epoch = 1;
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        mix64(key) as usize & self.mask
+    }
+
+    /// A value searched at least `remaining` layers deep in this epoch.
+    #[inline]
+    pub fn get(&self, key: u64, remaining: u8) -> Option<f32> {
+        let e = &self.entries[self.slot(key)];
+        (e.key == key && e.epoch == self.epoch && e.remaining >= remaining).then_some(e.value)
+    }
+
+    #[inline]
+    pub fn put(&mut self, key: u64, remaining: u8, value: f32) {
+        let epoch = self.epoch;
+        let slot = self.slot(key);
+        self.entries[slot] = Entry {
+            key,
+            value,
+            epoch,
+            remaining,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_expire_with_the_epoch_and_honour_depth() {
+        let mut t = Table::new(4);
+        t.put(42, 2, 1.5);
+        assert_eq!(t.get(42, 2), Some(1.5));
+        assert_eq!(t.get(42, 1), Some(1.5));
+        assert_eq!(t.get(42, 3), None);
+        assert_eq!(t.get(43, 0), None);
+        t.new_epoch();
+        assert_eq!(t.get(42, 0), None);
+        for _ in 0..70_000 {
+            t.new_epoch();
+        }
+        assert_eq!(t.get(42, 0), None);
+    }
+}
