@@ -14,6 +14,7 @@ pub mod interact;
 pub mod maxtile;
 pub mod play;
 pub mod plot;
+pub mod tune;
 
 /// Tune 2048 heuristics with CMA-ES over parallel self-play.
 #[derive(Debug, Parser)]
@@ -25,6 +26,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run a tuning job described by a RON config; writes a run folder.
+    Tune(tune::Args),
+    /// Continue a stopped tuning run from its folder.
+    Resume(tune::ResumeArgs),
     /// Play one game and print its record.
     Play(play::Args),
     /// Play the BOJ 28489 judge protocol on stdin/stdout.
@@ -42,6 +47,8 @@ pub enum Command {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Tune(args) => tune::run(args),
+        Command::Resume(args) => tune::resume(args),
         Command::Play(args) => play::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Maxtile(args) => maxtile::run(args),

@@ -74,7 +74,7 @@ pub const PARAM_NAMES: [&str; 28] = [
 /// Errors reading or writing a weights file.
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
-    #[error("{path}: {source}")]
+    #[error("{path}: cannot read the weights file")]
     Io {
         path: String,
         source: std::io::Error,

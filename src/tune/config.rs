@@ -23,14 +23,7 @@ use locate::locate;
 /// Deepest fixed search depth a config may ask for.
 pub const MAX_DEPTH: u32 = 8;
 
-/// How deep the expectimax search looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Depth {
-    /// Always this many moves ahead (0 = greedy on the heuristic after one move).
-    Fixed(u32),
-    /// The search picks the depth from the board (deeper on harder boards).
-    Auto,
-}
+pub use crate::search::Depth;
 
 /// What a candidate's games are scored by; higher is always better.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -321,6 +314,14 @@ impl TuneConfig {
     /// The resolved raw config (every `init` and the base weights' path
     /// filled in, population made explicit) as RON text; it parses back to
     /// the same job from any directory.
+    /// [`TuneConfig::to_ron`] with `base_weights` pointing at `path` (a run
+    /// folder keeps its own copy of the base weights beside its config).
+    pub fn to_ron_with_base(&self, path: &Path) -> String {
+        let mut copy = self.clone();
+        copy.resolved.base_weights = path.display().to_string();
+        copy.to_ron()
+    }
+
     pub fn to_ron(&self) -> String {
         let pretty = ron::ser::PrettyConfig::new()
             .struct_names(false)
