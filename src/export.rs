@@ -49,7 +49,10 @@ pub fn load_source(source: &Path) -> Result<Weights, ExportError> {
     if !source.exists() {
         return Err(ExportError::Missing(source.to_path_buf()));
     }
-    if source.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+    if source
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
         let text = std::fs::read_to_string(source).map_err(|e| ExportError::Json {
             path: source.to_path_buf(),
             message: e.to_string(),
@@ -225,14 +228,21 @@ mod tests {
             );
         }
         // Field names are the struct's.
-        assert!(json_text.contains("\"monotonicity_power\": 4.0"), "{json_text}");
+        assert!(
+            json_text.contains("\"monotonicity_power\": 4.0"),
+            "{json_text}"
+        );
     }
 
     #[test]
     fn c_header_names_every_term_once() {
         let text = to_c_header(&awkward(), "runs/x/best.ron");
         for (_, name) in C_NAMES {
-            assert_eq!(text.matches(&format!("#define {name} (")).count(), 1, "{name}");
+            assert_eq!(
+                text.matches(&format!("#define {name} (")).count(),
+                1,
+                "{name}"
+            );
         }
         assert!(text.contains("#define SCORE_LOST_PENALTY (200000.0)"));
         assert!(text.contains("#define SCORE_EMPTY_WEIGHT (0.30000000000000004)"));
@@ -250,10 +260,23 @@ mod tests {
 
     #[test]
     fn every_literal_reads_back_exactly() {
-        for v in [0.1, -1.0 / 3.0, 1e-300, 6.02214076e23, 2e16, -0.0, 5.0, f64::MIN_POSITIVE] {
+        for v in [
+            0.1,
+            -1.0 / 3.0,
+            1e-300,
+            6.02214076e23,
+            2e16,
+            -0.0,
+            5.0,
+            f64::MIN_POSITIVE,
+        ] {
             let text = literal(v);
             assert!(text.contains('.') || text.contains('e'), "{text}");
-            assert_eq!(text.parse::<f64>().unwrap().to_bits(), v.to_bits(), "{text}");
+            assert_eq!(
+                text.parse::<f64>().unwrap().to_bits(),
+                v.to_bits(),
+                "{text}"
+            );
         }
     }
 
@@ -287,10 +310,7 @@ mod tests {
         let golden = include_str!("export.rs");
         let start = golden.find("    pub const WEIGHTS").unwrap();
         let end = start + golden[start..].find("};\n").unwrap() + 3;
-        let expected: String = golden[start..end]
-            .strip_prefix("    ")
-            .unwrap()
-            .to_string();
+        let expected: String = golden[start..end].strip_prefix("    ").unwrap().to_string();
         assert_eq!(rust_const(&Weights::nneonneo()), expected);
         assert_eq!(WEIGHTS, Weights::nneonneo());
         let full = to_rust(&awkward(), "best.ron");

@@ -332,9 +332,17 @@ mod tests {
     fn ln_gamma_matches_factorials_and_sqrt_pi() {
         assert!(close(ln_gamma(1.0), 0.0, 1e-14));
         assert!(close(ln_gamma(5.0), 24f64.ln(), 1e-13));
-        assert!(close(ln_gamma(0.5), std::f64::consts::PI.sqrt().ln(), 1e-14));
+        assert!(close(
+            ln_gamma(0.5),
+            std::f64::consts::PI.sqrt().ln(),
+            1e-14
+        ));
         // Γ(10.5) = 1133278.3889487855...
-        assert!(close(ln_gamma(10.5), 1_133_278.388_948_785_5f64.ln(), 1e-12));
+        assert!(close(
+            ln_gamma(10.5),
+            1_133_278.388_948_785_5f64.ln(),
+            1e-12
+        ));
         assert!(close(ln_gamma(0.25), 3.625_609_908_221_908_f64.ln(), 1e-13));
     }
 
@@ -343,7 +351,11 @@ mod tests {
         // I_x(1, 1) = x; I_x(a, 1) = x^a; I_x(1, b) = 1 − (1 − x)^b.
         assert!(close(incomplete_beta(1.0, 1.0, 0.3), 0.3, 1e-14));
         assert!(close(incomplete_beta(3.0, 1.0, 0.4), 0.064, 1e-14));
-        assert!(close(incomplete_beta(1.0, 4.0, 0.2), 1.0 - 0.8f64.powi(4), 1e-14));
+        assert!(close(
+            incomplete_beta(1.0, 4.0, 0.2),
+            1.0 - 0.8f64.powi(4),
+            1e-14
+        ));
         assert_eq!(incomplete_beta(2.0, 3.0, 0.0), 0.0);
         assert_eq!(incomplete_beta(2.0, 3.0, 1.0), 1.0);
     }
@@ -400,10 +412,26 @@ mod tests {
     #[test]
     fn summary_by_hand() {
         let games = [
-            GameStat { score: 100, max_tile: 512, moves: 10 },
-            GameStat { score: 200, max_tile: 1024, moves: 20 },
-            GameStat { score: 300, max_tile: 2048, moves: 30 },
-            GameStat { score: 400, max_tile: 4096, moves: 40 },
+            GameStat {
+                score: 100,
+                max_tile: 512,
+                moves: 10,
+            },
+            GameStat {
+                score: 200,
+                max_tile: 1024,
+                moves: 20,
+            },
+            GameStat {
+                score: 300,
+                max_tile: 2048,
+                moves: 30,
+            },
+            GameStat {
+                score: 400,
+                max_tile: 4096,
+                moves: 40,
+            },
         ];
         let s = Summary::from_games(&games, 2.0);
         assert_eq!(s.games, 4);

@@ -107,7 +107,9 @@ fn write_run(dir: &Path, name: &str, scale: f64) {
     fs::write(dir.join("journal.jsonl"), journal(scale)).unwrap();
     fs::write(
         dir.join("meta.json"),
-        format!(r#"{{"name":"{name}","params":["empty","merges","smoothness"],"created":"today"}}"#),
+        format!(
+            r#"{{"name":"{name}","params":["empty","merges","smoothness"],"created":"today"}}"#
+        ),
     )
     .unwrap();
     fs::write(dir.join("final.json"), FINAL_JSON).unwrap();
@@ -120,7 +122,10 @@ fn png_size(path: &Path) -> (u32, u32) {
     let mut pixels = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut pixels).unwrap();
     // A chart is not blank: some pixels are far from white.
-    let dark = pixels.chunks(3).filter(|p| p.iter().all(|&c| c < 100)).count();
+    let dark = pixels
+        .chunks(3)
+        .filter(|p| p.iter().all(|&c| c < 100))
+        .count();
     assert!(dark > 500, "{}: only {dark} dark pixels", path.display());
     (info.width, info.height)
 }
@@ -165,7 +170,10 @@ fn plot_draws_every_chart_of_a_run_as_png_and_svg() {
         assert!(svg.contains(text), "reach.svg lacks {text:?}");
     }
     let svg = fs::read_to_string(out.join("fixture_run-scores.svg")).unwrap();
-    assert!(svg.contains("6 paired games"), "scores.svg lacks its game count");
+    assert!(
+        svg.contains("6 paired games"),
+        "scores.svg lacks its game count"
+    );
     fs::remove_dir_all(&tmp).unwrap();
 }
 
@@ -199,7 +207,12 @@ fn plot_of_an_eval_csv() {
     let mut text = String::from("game,seed,score,max_tile,moves,outcome\n");
     for i in 0..50u64 {
         let tile = if i % 5 == 0 { 4096 } else { 2048 };
-        text += &format!("{i},{},{},{tile},{},lost\n", 1000 + i, 20_000 + 700 * i, 1000 + i);
+        text += &format!(
+            "{i},{},{},{tile},{},lost\n",
+            1000 + i,
+            20_000 + 700 * i,
+            1000 + i
+        );
     }
     fs::write(&csv, text).unwrap();
     let out = tmp.join("out");
@@ -222,15 +235,31 @@ fn plot_input_errors_exit_2() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("journal.jsonl"));
 
     let csv = tmp.join("bad.csv");
-    fs::write(&csv, "game,seed,score,max_tile,moves,outcome\n0,1,many,2048,5,lost\n").unwrap();
-    let result = run(bin().args(["plot", "--eval"]).arg(&csv).arg("--out").arg(tmp.join("o")));
+    fs::write(
+        &csv,
+        "game,seed,score,max_tile,moves,outcome\n0,1,many,2048,5,lost\n",
+    )
+    .unwrap();
+    let result = run(bin()
+        .args(["plot", "--eval"])
+        .arg(&csv)
+        .arg("--out")
+        .arg(tmp.join("o")));
     assert_eq!(result.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&result.stderr).contains("bad.csv:2"));
 
     let run_dir = tmp.join("run");
     write_run(&run_dir, "r", 1.0);
-    fs::write(run_dir.join("journal.jsonl"), "{oops\n{\"kind\":\"baseline\",\"fitness\":1}\n").unwrap();
-    let result = run(bin().arg("plot").arg(&run_dir).arg("--out").arg(tmp.join("o")));
+    fs::write(
+        run_dir.join("journal.jsonl"),
+        "{oops\n{\"kind\":\"baseline\",\"fitness\":1}\n",
+    )
+    .unwrap();
+    let result = run(bin()
+        .arg("plot")
+        .arg(&run_dir)
+        .arg("--out")
+        .arg(tmp.join("o")));
     assert_eq!(result.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&result.stderr).contains("journal.jsonl:1"));
     fs::remove_dir_all(&tmp).unwrap();
@@ -254,7 +283,10 @@ fn exported_c_header_compiles_as_c_and_cpp() {
         .arg(&header));
     assert!(result.status.success());
     let text = fs::read_to_string(&header).unwrap();
-    assert!(text.contains("#define SCORE_EMPTY_WEIGHT (300.25)"), "{text}");
+    assert!(
+        text.contains("#define SCORE_EMPTY_WEIGHT (300.25)"),
+        "{text}"
+    );
     assert!(text.contains("0.30000000000000004"), "{text}");
     // Included twice to exercise the guard; every name used.
     let user = "#include \"tune2048_weights.h\"\n#include \"tune2048_weights.h\"\n\
@@ -274,9 +306,13 @@ fn exported_c_header_compiles_as_c_and_cpp() {
             eprintln!("{compiler} not found; skipped");
             continue;
         }
-        let result = run(Command::new(compiler)
-            .current_dir(&tmp)
-            .args(["-fsyntax-only", "-Wall", "-Wextra", "-Werror", file]));
+        let result = run(Command::new(compiler).current_dir(&tmp).args([
+            "-fsyntax-only",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            file,
+        ]));
         assert!(result.status.success(), "{compiler} {file}");
         compiled += 1;
     }
@@ -290,17 +326,23 @@ fn export_json_then_ron_gives_back_the_same_file() {
     let ron = tmp.join("w.ron");
     fs::write(&ron, BEST_RON).unwrap();
     let json = tmp.join("w.json");
-    let result = run(bin().arg("export").arg(&ron).args(["--format", "json", "--out"]).arg(&json));
+    let result = run(bin()
+        .arg("export")
+        .arg(&ron)
+        .args(["--format", "json", "--out"])
+        .arg(&json));
     assert!(result.status.success());
     let json_text = fs::read_to_string(&json).unwrap();
-    assert!(json_text.contains("\"lost_penalty\": 200000.0"), "{json_text}");
+    assert!(
+        json_text.contains("\"lost_penalty\": 200000.0"),
+        "{json_text}"
+    );
     let result = run(bin().arg("export").arg(&json).args(["--format", "ron"]));
     assert!(result.status.success());
     let back = String::from_utf8(result.stdout).unwrap();
-    let original = String::from_utf8(
-        run(bin().arg("export").arg(&ron).args(["--format", "ron"])).stdout,
-    )
-    .unwrap();
+    let original =
+        String::from_utf8(run(bin().arg("export").arg(&ron).args(["--format", "ron"])).stdout)
+            .unwrap();
     assert_eq!(back, original);
     assert!(back.contains("0.30000000000000004"));
     fs::remove_dir_all(&tmp).unwrap();
@@ -337,7 +379,10 @@ fn export_input_errors_exit_2() {
     let result = run(bin().arg("export").arg(&young).args(["--format", "json"]));
     assert_eq!(result.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&result.stderr);
-    assert!(stderr.contains("best.ron") && stderr.contains("young-run"), "{stderr}");
+    assert!(
+        stderr.contains("best.ron") && stderr.contains("young-run"),
+        "{stderr}"
+    );
 
     let bad = tmp.join("bad.ron");
     fs::write(&bad, BEST_RON.replace("empty", "emptyy")).unwrap();

@@ -44,7 +44,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             written.extend(files);
         }
         if args.runs.len() > 1 {
-            written.extend(plot::plot_compare(&args.runs, &args.out, args.format).map_err(classify)?);
+            written
+                .extend(plot::plot_compare(&args.runs, &args.out, args.format).map_err(classify)?);
         }
     }
     for path in &written {

@@ -240,7 +240,7 @@ mod tests {
     fn ron_round_trip_is_exact() {
         let mut w = Weights::nneonneo();
         w.snake[3] = 0.1 + 0.2;
-        w.sum_power = 2.718281828459045;
+        w.sum_power = std::f64::consts::E;
         let back = Weights::from_ron(&w.to_ron(), "mem").unwrap();
         assert_eq!(back, w);
     }

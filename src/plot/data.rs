@@ -257,7 +257,10 @@ pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotErro
         line,
         message,
     };
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
     let (_, header) = lines.next().ok_or_else(|| bad(1, "empty file".into()))?;
     let columns: Vec<&str> = header.split(',').map(str::trim).collect();
     let column = |name: &str| {
@@ -438,7 +441,12 @@ pub fn nice_step(x: f64) -> f64 {
 
 /// Bins scores from 0 with a round bin width giving at most `max_bins` bins.
 pub fn histogram(samples: &[&[u64]], max_bins: usize) -> Histogram {
-    let top = samples.iter().flat_map(|s| s.iter()).copied().max().unwrap_or(0);
+    let top = samples
+        .iter()
+        .flat_map(|s| s.iter())
+        .copied()
+        .max()
+        .unwrap_or(0);
     let width = nice_step((top as f64 + 1.0) / max_bins.max(1) as f64).max(1.0);
     let bins = ((top as f64 / width).floor() as usize + 1).max(1);
     let counts = samples
@@ -604,8 +612,16 @@ mod tests {
         assert_eq!(
             games,
             vec![
-                GameStat { score: 2000, max_tile: 256, moves: 150 },
-                GameStat { score: 9000, max_tile: 1024, moves: 500 },
+                GameStat {
+                    score: 2000,
+                    max_tile: 256,
+                    moves: 150
+                },
+                GameStat {
+                    score: 9000,
+                    max_tile: 1024,
+                    moves: 500
+                },
             ]
         );
         let err = parse_eval_csv("game,score\n", Path::new("e.csv")).unwrap_err();

@@ -46,7 +46,7 @@ fn series_color(i: usize) -> RGBColor {
 /// Many distinct hues (golden-ratio steps around the colour wheel).
 fn hue_color(i: usize) -> HSLColor {
     let hue = (i as f64 * 0.618_033_988_749_895) % 1.0;
-    let lightness = if i % 2 == 0 { 0.40 } else { 0.52 };
+    let lightness = if i.is_multiple_of(2) { 0.40 } else { 0.52 };
     HSLColor(hue, 0.75, lightness)
 }
 
@@ -68,10 +68,34 @@ fn short_number(v: f64) -> String {
         format!("{:.2}M", v / 1e6)
     } else if a >= 1e4 {
         format!("{:.0}k", v / 1e3)
-    } else if a >= 100.0 || v == v.trunc() {
+    } else if a >= 100.0 {
         format!("{v:.0}")
     } else {
         format!("{v:.2}")
+    }
+}
+
+/// Whole decades around `lo..hi` (plotters labels a log axis reliably only
+/// when it starts at a power of ten).
+fn decade_range(lo: f64, hi: f64) -> std::ops::Range<f64> {
+    let floor = 10f64.powf(lo.log10().floor());
+    let ceil = 10f64.powf(hi.log10().ceil());
+    floor..ceil.max(floor * 10.0)
+}
+
+/// A positive number to three significant digits, trailing zeros dropped:
+/// 0.7, 0.0523, 1.25; scientific notation outside 0.001..10000.
+fn three_digits(v: f64) -> String {
+    let a = v.abs();
+    if a == 0.0 || !(1e-3..1e4).contains(&a) {
+        return format!("{v:.2e}");
+    }
+    let decimals = (2 - a.log10().floor() as i32).max(0) as usize;
+    let text = format!("{v:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
     }
 }
 
@@ -128,7 +152,9 @@ impl Chart for FitnessChart<'_> {
                 ))
                 .map_err(err)?
                 .label("base weights")
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], grey.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], grey.stroke_width(2))
+                });
         }
         let lines = [
             ("population best", &self.data.best, series_color(2)),
@@ -137,10 +163,15 @@ impl Chart for FitnessChart<'_> {
         ];
         for (label, points, color) in lines {
             chart
-                .draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)))
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    color.stroke_width(2),
+                ))
                 .map_err(err)?
                 .label(label)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2))
+                });
         }
         if !self.data.validation.is_empty() {
             let red = series_color(3);
@@ -181,7 +212,7 @@ impl Chart for SigmaChart<'_> {
             .y_label_area_size(80)
             .build_cartesian_2d(
                 generation_range(first.0, last.0),
-                ((lo / 1.5)..(hi * 1.5)).log_scale(),
+                decade_range(lo, hi).log_scale(),
             )
             .map_err(err)?;
         chart
@@ -190,7 +221,8 @@ impl Chart for SigmaChart<'_> {
             .y_desc("sigma (log scale)")
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
-            .y_label_formatter(&|v| format!("{v:.3e}"))
+            .y_labels(12)
+            .y_label_formatter(&|v| three_digits(*v))
             .draw()
             .map_err(err)?;
         let color = series_color(4);
@@ -317,20 +349,25 @@ impl Chart for HistogramChart<'_> {
             let color = series_color(k);
             let label = self.labels.get(k).cloned().unwrap_or_default();
             chart
-                .draw_series(row.iter().enumerate().filter(|(_, &c)| c > 0).map(|(b, &c)| {
-                    let x0 = h.start + h.width * b as f64;
-                    Rectangle::new(
-                        [(x0, 0.0), (x0 + h.width, f64::from(c))],
-                        color.mix(alpha).filled(),
-                    )
-                }))
+                .draw_series(
+                    row.iter()
+                        .enumerate()
+                        .filter(|(_, &c)| c > 0)
+                        .map(|(b, &c)| {
+                            let x0 = h.start + h.width * b as f64;
+                            Rectangle::new(
+                                [(x0, 0.0), (x0 + h.width, f64::from(c))],
+                                color.mix(alpha).filled(),
+                            )
+                        }),
+                )
                 .map_err(err)?
                 .label(label)
                 .legend(move |(x, y)| {
                     Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.mix(alpha).filled())
                 });
         }
-        legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
+        legend_box(&mut chart, SeriesLabelPosition::UpperRight)
     }
 }
 
@@ -359,7 +396,9 @@ impl Chart for ReachChart<'_> {
             .build_cartesian_2d((0..segments - 1).into_segmented(), 0.0..1.12)
             .map_err(err)?;
         let tile_label = |v: &SegmentValue<u32>| match v {
-            SegmentValue::CenterOf(i) => tiles.get(*i as usize).map_or(String::new(), u32::to_string),
+            SegmentValue::CenterOf(i) => {
+                tiles.get(*i as usize).map_or(String::new(), u32::to_string)
+            }
             _ => String::new(),
         };
         chart
@@ -401,7 +440,9 @@ impl Chart for ReachChart<'_> {
                 }))
                 .map_err(err)?
                 .label(label)
-                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled()));
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled())
+                });
             let font = (FONT, 12).into_font().color(&BLACK);
             chart
                 .draw_series(row.iter().enumerate().map(|(i, &share)| {
@@ -427,7 +468,11 @@ impl Chart for CompareChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(err)?;
         let points = self.runs.iter().flat_map(|r| r.1.iter());
-        let g1 = points.clone().map(|p| p.0).max().ok_or("no generations to draw")?;
+        let g1 = points
+            .clone()
+            .map(|p| p.0)
+            .max()
+            .ok_or("no generations to draw")?;
         let g0 = points.clone().map(|p| p.0).min().unwrap_or(0);
         let values = min_max(points.map(|p| p.1)).ok_or("no fitness values")?;
         let mut chart = ChartBuilder::on(root)
@@ -452,7 +497,9 @@ impl Chart for CompareChart<'_> {
                 .draw_series(LineSeries::new(run.iter().copied(), color.stroke_width(2)))
                 .map_err(err)?
                 .label(label)
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2))
+                });
         }
         legend_box(&mut chart, SeriesLabelPosition::LowerRight)
     }
@@ -467,8 +514,17 @@ mod tests {
         assert_eq!(short_number(1_234_567.0), "1.23M");
         assert_eq!(short_number(45_600.0), "46k");
         assert_eq!(short_number(250.0), "250");
-        assert_eq!(short_number(3.0), "3");
+        assert_eq!(short_number(3.0), "3.00");
         assert_eq!(short_number(0.126), "0.13");
+    }
+
+    #[test]
+    fn three_significant_digits() {
+        assert_eq!(three_digits(0.7), "0.7");
+        assert_eq!(three_digits(0.052_34), "0.0523");
+        assert_eq!(three_digits(1.25), "1.25");
+        assert_eq!(three_digits(300.0), "300");
+        assert_eq!(three_digits(2e-5), "2.00e-5");
     }
 
     #[test]

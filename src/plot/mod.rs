@@ -200,7 +200,11 @@ fn plot_final(
 
 /// Overlays the headline fitness curve of several runs in
 /// `<out>/compare-fitness.<ext>`.
-pub fn plot_compare(dirs: &[PathBuf], out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+pub fn plot_compare(
+    dirs: &[PathBuf],
+    out: &Path,
+    format: Format,
+) -> Result<Vec<PathBuf>, PlotError> {
     let mut runs = Vec::new();
     for dir in dirs {
         let run = data::load_run(dir)?;
