@@ -1,1 +1,502 @@
-//! (in progress)
+//! Statistics of self-play results: summaries of one weight set's games and
+//! paired comparisons of two weight sets on the same seeds.
+//!
+//! Everything here is pure arithmetic. The Student t distribution is computed
+//! from the regularized incomplete beta function (continued fraction), so no
+//! statistics crate is needed.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The result of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStat {
+    pub score: u64,
+    pub max_tile: u32,
+    pub moves: u32,
+}
+
+/// The tiles whose reach rates a [`Summary`] reports.
+pub const REACH_TILES: [u32; 8] = [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
+
+/// The games of one weight set, summarized.
+///
+/// With fewer than 2 games the spread is unknown: `sd_score` is 0 and `ci95`
+/// collapses to the mean (JSON has no infinity). With no games every field is 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub games: usize,
+    pub mean_score: f64,
+    /// Sample standard deviation of the scores.
+    pub sd_score: f64,
+    /// Student t 95% confidence interval of the mean score.
+    pub ci95: [f64; 2],
+    pub median_score: f64,
+    /// Tile (as decimal text, e.g. `"2048"`) → share of games whose largest
+    /// tile is at least that tile. Keys are [`REACH_TILES`].
+    pub reach: BTreeMap<String, f64>,
+    pub mean_moves: f64,
+    /// Moves per second of wall time (0 when no time elapsed).
+    pub moves_per_s: f64,
+    /// Games per second of wall time (0 when no time elapsed).
+    pub games_per_s: f64,
+}
+
+impl Summary {
+    /// Summarizes games that took `elapsed_s` seconds of wall time in all.
+    pub fn from_games(games: &[GameStat], elapsed_s: f64) -> Summary {
+        let scores: Vec<f64> = games.iter().map(|g| g.score as f64).collect();
+        let max_tiles: Vec<u32> = games.iter().map(|g| g.max_tile).collect();
+        let total_moves: f64 = games.iter().map(|g| f64::from(g.moves)).sum();
+        let n = games.len();
+        let per_second = |amount: f64| {
+            if elapsed_s > 0.0 {
+                amount / elapsed_s
+            } else {
+                0.0
+            }
+        };
+        Summary {
+            games: n,
+            mean_score: mean(&scores),
+            sd_score: sample_sd(&scores),
+            ci95: mean_ci95(&scores),
+            median_score: median(&scores),
+            reach: REACH_TILES
+                .iter()
+                .map(|&tile| (tile.to_string(), reach_share(&max_tiles, tile)))
+                .collect(),
+            mean_moves: if n == 0 { 0.0 } else { total_moves / n as f64 },
+            moves_per_s: per_second(total_moves),
+            games_per_s: per_second(n as f64),
+        }
+    }
+}
+
+/// Two weight sets compared game by game on the same seeds: `a` is the
+/// reference (usually the base weights), `b` the challenger.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Paired {
+    pub games: usize,
+    /// Mean of `b − a` over the games.
+    pub mean_diff: f64,
+    /// Student t 95% confidence interval of `mean_diff`.
+    pub ci95: [f64; 2],
+    /// mean(b) / mean(a); 0 when mean(a) is 0.
+    pub ratio: f64,
+    /// Two-sided paired t-test of mean_diff = 0 (1 when there is no
+    /// evidence either way, e.g. fewer than 2 games).
+    pub p_value: f64,
+    /// Games where `b` scored more than `a`.
+    pub wins: usize,
+    /// Games where `b` scored less than `a`.
+    pub losses: usize,
+    pub ties: usize,
+}
+
+impl Paired {
+    /// Compares the scores of `b` against `a`, game `i` of each played on the
+    /// same seed. Panics if the lengths differ (a caller bug, not bad input).
+    pub fn compare(a: &[u64], b: &[u64]) -> Paired {
+        assert_eq!(a.len(), b.len(), "paired scores need equal lengths");
+        let diffs: Vec<f64> = a
+            .iter()
+            .zip(b)
+            .map(|(&x, &y)| y as f64 - x as f64)
+            .collect();
+        let n = diffs.len();
+        let mean_a = mean(&a.iter().map(|&x| x as f64).collect::<Vec<_>>());
+        let mean_b = mean(&b.iter().map(|&x| x as f64).collect::<Vec<_>>());
+        let mean_diff = mean(&diffs);
+        let p_value = if n < 2 {
+            1.0
+        } else {
+            let se = sample_sd(&diffs) / (n as f64).sqrt();
+            if se > 0.0 {
+                t_two_sided_p(mean_diff / se, (n - 1) as f64)
+            } else if mean_diff == 0.0 {
+                1.0
+            } else {
+                // Every game moved by the same nonzero amount.
+                0.0
+            }
+        };
+        Paired {
+            games: n,
+            mean_diff,
+            ci95: mean_ci95(&diffs),
+            ratio: if mean_a > 0.0 { mean_b / mean_a } else { 0.0 },
+            p_value,
+            wins: a.iter().zip(b).filter(|(x, y)| y > x).count(),
+            losses: a.iter().zip(b).filter(|(x, y)| y < x).count(),
+            ties: a.iter().zip(b).filter(|(x, y)| y == x).count(),
+        }
+    }
+}
+
+/// Share of games whose largest tile is at least `tile` (0 with no games).
+pub fn reach_share(max_tiles: &[u32], tile: u32) -> f64 {
+    if max_tiles.is_empty() {
+        return 0.0;
+    }
+    max_tiles.iter().filter(|&&t| t >= tile).count() as f64 / max_tiles.len() as f64
+}
+
+/// Arithmetic mean; 0 for an empty slice.
+pub fn mean(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        0.0
+    } else {
+        xs.iter().sum::<f64>() / xs.len() as f64
+    }
+}
+
+/// Sample standard deviation (n − 1 in the denominator); 0 below 2 values.
+pub fn sample_sd(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    let ss: f64 = xs.iter().map(|x| (x - m) * (x - m)).sum();
+    (ss / (xs.len() - 1) as f64).sqrt()
+}
+
+/// The `p`-quantile (0 ≤ p ≤ 1) by linear interpolation between order
+/// statistics (Hyndman and Fan type 7, as in R and NumPy); 0 when empty.
+pub fn quantile(xs: &[f64], p: f64) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let h = (sorted.len() - 1) as f64 * p.clamp(0.0, 1.0);
+    let lo = h.floor() as usize;
+    let hi = (lo + 1).min(sorted.len() - 1);
+    sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
+}
+
+/// The median (the 0.5-quantile).
+pub fn median(xs: &[f64]) -> f64 {
+    quantile(xs, 0.5)
+}
+
+/// Student t 95% confidence interval of the mean; the mean twice below 2 values.
+pub fn mean_ci95(xs: &[f64]) -> [f64; 2] {
+    let m = mean(xs);
+    if xs.len() < 2 {
+        return [m, m];
+    }
+    let half = t_quantile_975((xs.len() - 1) as f64) * sample_sd(xs) / (xs.len() as f64).sqrt();
+    [m - half, m + half]
+}
+
+/// The natural log of the gamma function for x > 0 (Lanczos, g = 7, 9 terms;
+/// about 15 significant digits).
+pub fn ln_gamma(x: f64) -> f64 {
+    const G: f64 = 7.0;
+    const C: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Reflection: Γ(x)Γ(1−x) = π / sin(πx).
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).abs().ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut series = C[0];
+    for (i, &c) in C.iter().enumerate().skip(1) {
+        series += c / (x + i as f64);
+    }
+    let t = x + G + 0.5;
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + series.ln()
+}
+
+/// The regularized incomplete beta function I_x(a, b) for a, b > 0 and
+/// 0 ≤ x ≤ 1.
+pub fn incomplete_beta(a: f64, b: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
+    let front = ln_front.exp();
+    // The continued fraction converges fast on this side of the mean; use
+    // the symmetry I_x(a, b) = 1 − I_{1−x}(b, a) on the other.
+    if x < (a + 1.0) / (a + b + 2.0) {
+        front * beta_continued_fraction(a, b, x) / a
+    } else {
+        1.0 - front * beta_continued_fraction(b, a, 1.0 - x) / b
+    }
+}
+
+/// The continued fraction of the incomplete beta function, evaluated with
+/// the modified Lentz method.
+fn beta_continued_fraction(a: f64, b: f64, x: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    const EPS: f64 = 1e-15;
+    let guard = |v: f64| if v.abs() < TINY { TINY } else { v };
+    let mut c = 1.0;
+    let mut d = 1.0 / guard(1.0 - (a + b) * x / (a + 1.0));
+    let mut h = d;
+    for m in 1..=10_000 {
+        let m = f64::from(m);
+        // Even step: d_{2m} = m (b − m) x / ((a + 2m − 1)(a + 2m)).
+        let even = m * (b - m) * x / ((a + 2.0 * m - 1.0) * (a + 2.0 * m));
+        d = 1.0 / guard(1.0 + even * d);
+        c = guard(1.0 + even / c);
+        h *= d * c;
+        // Odd step: d_{2m+1} = −(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)).
+        let odd = -(a + m) * (a + b + m) * x / ((a + 2.0 * m) * (a + 2.0 * m + 1.0));
+        d = 1.0 / guard(1.0 + odd * d);
+        c = guard(1.0 + odd / c);
+        let step = d * c;
+        h *= step;
+        if (step - 1.0).abs() < EPS {
+            break;
+        }
+    }
+    h
+}
+
+/// The cumulative distribution function of Student's t with `df` > 0
+/// degrees of freedom.
+pub fn t_cdf(t: f64, df: f64) -> f64 {
+    if t.is_nan() {
+        return f64::NAN;
+    }
+    // P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2).
+    let tail = 0.5 * incomplete_beta(df / 2.0, 0.5, df / (df + t * t));
+    if t >= 0.0 {
+        1.0 - tail
+    } else {
+        tail
+    }
+}
+
+/// The two-sided p-value of a t statistic: P(|T| ≥ |t|).
+pub fn t_two_sided_p(t: f64, df: f64) -> f64 {
+    incomplete_beta(df / 2.0, 0.5, df / (df + t * t)).clamp(0.0, 1.0)
+}
+
+/// The quantile t_{p, df} of Student's t, found by bisection on [`t_cdf`].
+pub fn t_quantile(p: f64, df: f64) -> f64 {
+    if p == 0.5 {
+        return 0.0;
+    }
+    if p < 0.5 {
+        return -t_quantile(1.0 - p, df);
+    }
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    while t_cdf(hi, df) < p && hi < 1e12 {
+        hi *= 2.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if t_cdf(mid, df) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo <= 1e-13 * hi {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// t_{0.975, df}: the half-width factor of a two-sided 95% interval.
+pub fn t_quantile_975(df: f64) -> f64 {
+    t_quantile(0.975, df)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn ln_gamma_matches_factorials_and_sqrt_pi() {
+        assert!(close(ln_gamma(1.0), 0.0, 1e-14));
+        assert!(close(ln_gamma(5.0), 24f64.ln(), 1e-13));
+        assert!(close(
+            ln_gamma(0.5),
+            std::f64::consts::PI.sqrt().ln(),
+            1e-14
+        ));
+        // Γ(10.5) = 1133278.3889487855...
+        assert!(close(
+            ln_gamma(10.5),
+            1_133_278.388_948_785_5f64.ln(),
+            1e-12
+        ));
+        assert!(close(ln_gamma(0.25), 3.625_609_908_221_908_f64.ln(), 1e-13));
+    }
+
+    #[test]
+    fn incomplete_beta_closed_forms() {
+        // I_x(1, 1) = x; I_x(a, 1) = x^a; I_x(1, b) = 1 − (1 − x)^b.
+        assert!(close(incomplete_beta(1.0, 1.0, 0.3), 0.3, 1e-14));
+        assert!(close(incomplete_beta(3.0, 1.0, 0.4), 0.064, 1e-14));
+        assert!(close(
+            incomplete_beta(1.0, 4.0, 0.2),
+            1.0 - 0.8f64.powi(4),
+            1e-14
+        ));
+        assert_eq!(incomplete_beta(2.0, 3.0, 0.0), 0.0);
+        assert_eq!(incomplete_beta(2.0, 3.0, 1.0), 1.0);
+    }
+
+    #[test]
+    fn t_cdf_matches_exact_forms_for_one_and_two_df() {
+        for t in [-30.0, -2.5, -0.3, 0.0, 0.7, 1.0, 4.0, 100.0] {
+            // df = 1 is the Cauchy distribution.
+            let cauchy = 0.5 + f64::atan(t) / std::f64::consts::PI;
+            assert!(close(t_cdf(t, 1.0), cauchy, 1e-13), "t={t}");
+            let two = 0.5 + t / (2.0 * (2.0 + t * t).sqrt());
+            assert!(close(t_cdf(t, 2.0), two, 1e-13), "t={t}");
+        }
+    }
+
+    #[test]
+    fn two_sided_p_values_match_tables() {
+        // t = 2, df = 10: p = 0.073388...
+        assert!(close(t_two_sided_p(2.0, 10.0), 0.073_388, 1e-5));
+        assert!(close(t_two_sided_p(-2.0, 10.0), 0.073_388, 1e-5));
+        assert!(close(t_two_sided_p(0.0, 7.0), 1.0, 1e-14));
+        // Large df tends to the normal: P(|Z| > 1.959964) = 0.05.
+        assert!(close(t_two_sided_p(1.959_964, 1e7), 0.05, 1e-6));
+        assert!(close(t_two_sided_p(3.0, 1e6), 0.002_699_8, 1e-6));
+    }
+
+    #[test]
+    fn t_quantiles_match_tables() {
+        assert!(close(t_quantile_975(1.0), 12.706_204_736, 1e-6));
+        assert!(close(t_quantile_975(3.0), 3.182_446_305, 1e-8));
+        assert!(close(t_quantile_975(10.0), 2.228_138_852, 1e-8));
+        assert!(close(t_quantile_975(30.0), 2.042_272_456, 1e-8));
+        assert!(close(t_quantile_975(1e7), 1.959_964, 1e-5));
+        assert!(close(t_quantile(0.025, 10.0), -2.228_138_852, 1e-8));
+    }
+
+    #[test]
+    fn mean_sd_quantile_by_hand() {
+        let xs = [4.0, 1.0, 3.0, 2.0];
+        assert_eq!(mean(&xs), 2.5);
+        // Σ(x − 2.5)² = 5, over 3.
+        assert!(close(sample_sd(&xs), (5.0f64 / 3.0).sqrt(), 1e-15));
+        assert_eq!(median(&xs), 2.5);
+        assert_eq!(quantile(&xs, 0.0), 1.0);
+        assert_eq!(quantile(&xs, 1.0), 4.0);
+        // h = 3 × 0.25 = 0.75 → 1 + 0.75 × (2 − 1).
+        assert_eq!(quantile(&xs, 0.25), 1.75);
+        assert_eq!(median(&[5.0, 1.0, 3.0]), 3.0);
+        assert_eq!(mean(&[]), 0.0);
+        assert_eq!(sample_sd(&[7.0]), 0.0);
+        assert_eq!(quantile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn summary_by_hand() {
+        let games = [
+            GameStat {
+                score: 100,
+                max_tile: 512,
+                moves: 10,
+            },
+            GameStat {
+                score: 200,
+                max_tile: 1024,
+                moves: 20,
+            },
+            GameStat {
+                score: 300,
+                max_tile: 2048,
+                moves: 30,
+            },
+            GameStat {
+                score: 400,
+                max_tile: 4096,
+                moves: 40,
+            },
+        ];
+        let s = Summary::from_games(&games, 2.0);
+        assert_eq!(s.games, 4);
+        assert_eq!(s.mean_score, 250.0);
+        // Σ(x − 250)² = 50000, over 3.
+        let sd = (50_000.0f64 / 3.0).sqrt();
+        assert!(close(s.sd_score, sd, 1e-12));
+        let half = 3.182_446_305 * sd / 2.0;
+        assert!(close(s.ci95[0], 250.0 - half, 1e-6));
+        assert!(close(s.ci95[1], 250.0 + half, 1e-6));
+        assert_eq!(s.median_score, 250.0);
+        assert_eq!(s.reach["512"], 1.0);
+        assert_eq!(s.reach["1024"], 0.75);
+        assert_eq!(s.reach["2048"], 0.5);
+        assert_eq!(s.reach["4096"], 0.25);
+        assert_eq!(s.reach["8192"], 0.0);
+        assert_eq!(s.reach.len(), REACH_TILES.len());
+        assert_eq!(s.mean_moves, 25.0);
+        assert_eq!(s.moves_per_s, 50.0);
+        assert_eq!(s.games_per_s, 2.0);
+    }
+
+    #[test]
+    fn summary_of_nothing_is_zero_and_serializes() {
+        let s = Summary::from_games(&[], 0.0);
+        assert_eq!(s.games, 0);
+        assert_eq!(s.mean_score, 0.0);
+        assert_eq!(s.ci95, [0.0, 0.0]);
+        assert_eq!(s.games_per_s, 0.0);
+        let json = serde_json::to_string(&s).unwrap();
+        let back: Summary = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn paired_by_hand() {
+        let a = [100, 200, 300, 400, 500];
+        let b = [110, 190, 330, 400, 520];
+        // Differences 10, −10, 30, 0, 20: mean 10, Σ(d − 10)² = 0+400+400+100+100 = 1000.
+        let p = Paired::compare(&a, &b);
+        assert_eq!(p.games, 5);
+        assert_eq!(p.mean_diff, 10.0);
+        let se = (1000.0f64 / 4.0).sqrt() / 5f64.sqrt();
+        let half = 2.776_445_105 * se;
+        assert!(close(p.ci95[0], 10.0 - half, 1e-6));
+        assert!(close(p.ci95[1], 10.0 + half, 1e-6));
+        assert!(close(p.ratio, 1550.0 / 1500.0, 1e-15));
+        // t = 10 / se = 1.41421..., df = 4: p = 0.2301996...
+        assert!(close(p.p_value, 0.230_199_6, 1e-6));
+        assert_eq!((p.wins, p.losses, p.ties), (3, 1, 1));
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Paired>(&json).unwrap(), p);
+    }
+
+    #[test]
+    fn paired_degenerate_cases() {
+        let same = Paired::compare(&[5, 6, 7], &[5, 6, 7]);
+        assert_eq!(same.p_value, 1.0);
+        assert_eq!(same.ties, 3);
+        let shifted = Paired::compare(&[5, 6, 7], &[6, 7, 8]);
+        assert_eq!(shifted.p_value, 0.0);
+        assert_eq!(shifted.ci95, [1.0, 1.0]);
+        let one = Paired::compare(&[5], &[9]);
+        assert_eq!(one.p_value, 1.0);
+        assert_eq!(one.ci95, [4.0, 4.0]);
+        assert_eq!(Paired::compare(&[0, 0], &[1, 2]).ratio, 0.0);
+    }
+}

@@ -1,10 +1,46 @@
-//! `tune2048 export` (in progress).
+//! `tune2048 export`: weights in a format other solvers read.
 
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use anyhow::Context as _;
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`export` is not built yet")
+use crate::cli::input_error;
+use crate::export::{self, Format};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A weights file (.ron, or .json from `export --format json`) or a run
+    /// folder (its best.ron).
+    pub source: PathBuf,
+    /// The output format.
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Write here instead of to stdout.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let weights = export::load_source(&args.source).map_err(input_error)?;
+    let text = export::render(&weights, args.format, &args.source.display().to_string());
+    match &args.out {
+        Some(path) => write_atomically(path, &text)?,
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .context("writing to stdout")?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes to a temporary name beside `path`, then renames, so a crash never
+/// leaves a half-written file.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))
 }

@@ -1,10 +1,55 @@
-//! `tune2048 plot` (in progress).
+//! `tune2048 plot`: charts of run folders or of an `eval --csv` file.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use crate::cli::input_error;
+use crate::plot::{self, Format, PlotError};
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`plot` is not built yet")
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Run folders; with two or more, their fitness curves are also overlaid
+    /// in compare-fitness.png/svg.
+    #[arg(value_name = "RUN_DIR", required_unless_present = "eval")]
+    pub runs: Vec<PathBuf>,
+    /// Chart an `eval --csv` file instead of run folders.
+    #[arg(long, value_name = "FILE.csv", conflicts_with = "runs")]
+    pub eval: Option<PathBuf>,
+    /// Folder for the charts.
+    #[arg(long, default_value = "plots")]
+    pub out: PathBuf,
+    /// Image format.
+    #[arg(long, value_enum, default_value_t = Format::Both)]
+    pub format: Format,
+}
+
+fn classify(err: PlotError) -> anyhow::Error {
+    if err.is_input() {
+        input_error(err)
+    } else {
+        anyhow::Error::new(err)
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut written = Vec::new();
+    if let Some(csv) = &args.eval {
+        written.extend(plot::plot_eval(csv, &args.out, args.format).map_err(classify)?);
+    } else {
+        for dir in &args.runs {
+            let files = plot::plot_run(dir, &args.out, args.format).map_err(classify)?;
+            if files.is_empty() {
+                eprintln!("{}: nothing to draw yet", dir.display());
+            }
+            written.extend(files);
+        }
+        if args.runs.len() > 1 {
+            written
+                .extend(plot::plot_compare(&args.runs, &args.out, args.format).map_err(classify)?);
+        }
+    }
+    for path in &written {
+        println!("{}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,679 @@
+//! Plot data: run folders and eval CSV files read into series. Pure: text in,
+//! numbers out, no drawing; every function here is unit-tested.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::stats::{reach_share, GameStat, Paired, Summary};
+
+use super::PlotError;
+
+/// The append-only journal of a run: the source of truth for its charts.
+pub const JOURNAL_FILE: &str = "journal.jsonl";
+/// The final comparison of best against base weights (absent while running).
+pub const FINAL_FILE: &str = "final.json";
+/// The run's metadata (its name and the names of its tuned parameters).
+pub const META_FILE: &str = "meta.json";
+
+/// One journal line. Unknown kinds and unknown fields are ignored, so older
+/// readers accept newer journals.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Record {
+    Baseline {
+        fitness: f64,
+    },
+    Validation {
+        generation: u32,
+        x: Vec<f64>,
+        fitness: f64,
+        fitness_ci95: [f64; 2],
+    },
+    Generation {
+        generation: u32,
+        sigma: f64,
+        best: f64,
+        median: f64,
+        mean: f64,
+    },
+    #[serde(other)]
+    Other,
+}
+
+/// A generation's population statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerationPoint {
+    pub generation: u32,
+    pub sigma: f64,
+    pub best: f64,
+    pub median: f64,
+    pub mean: f64,
+}
+
+/// The distribution mean of a generation, evaluated on fresh seeds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValidationPoint {
+    pub generation: u32,
+    /// The normalized coordinates of the mean, in `RunData::params` order.
+    pub x: Vec<f64>,
+    pub fitness: f64,
+    pub ci95: [f64; 2],
+}
+
+/// What the journal says, one entry per generation (a later record of the
+/// same generation, as after a resume, replaces an earlier one).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Journal {
+    /// The base weights' fitness.
+    pub baseline: Option<f64>,
+    pub generations: Vec<GenerationPoint>,
+    pub validations: Vec<ValidationPoint>,
+}
+
+/// Parses `journal.jsonl` text; `path` names it in errors. A last line that
+/// does not parse is a write cut short by a crash and is skipped; a bad line
+/// anywhere else is an error.
+pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let mut baseline = None;
+    let mut generations = BTreeMap::new();
+    let mut validations = BTreeMap::new();
+    for (k, &(index, line)) in lines.iter().enumerate() {
+        let record: Record = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(_) if k + 1 == lines.len() => break,
+            Err(e) => {
+                return Err(PlotError::Parse {
+                    path: path.to_path_buf(),
+                    line: index + 1,
+                    message: e.to_string(),
+                })
+            }
+        };
+        match record {
+            Record::Baseline { fitness } => baseline = Some(fitness),
+            Record::Validation {
+                generation,
+                x,
+                fitness,
+                fitness_ci95,
+            } => {
+                validations.insert(
+                    generation,
+                    ValidationPoint {
+                        generation,
+                        x,
+                        fitness,
+                        ci95: fitness_ci95,
+                    },
+                );
+            }
+            Record::Generation {
+                generation,
+                sigma,
+                best,
+                median,
+                mean,
+            } => {
+                generations.insert(
+                    generation,
+                    GenerationPoint {
+                        generation,
+                        sigma,
+                        best,
+                        median,
+                        mean,
+                    },
+                );
+            }
+            Record::Other => {}
+        }
+    }
+    Ok(Journal {
+        baseline,
+        generations: generations.into_values().collect(),
+        validations: validations.into_values().collect(),
+    })
+}
+
+/// The fields of `meta.json` that charts use.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Meta {
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Tuned parameter names, in the order of the journal's `x` vectors.
+    #[serde(default)]
+    pub params: Vec<String>,
+}
+
+/// `final.json`: the best and base weights played on the same seeds.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct FinalReport {
+    pub games: usize,
+    pub base: Summary,
+    pub best: Summary,
+    pub paired: Paired,
+    pub base_scores: Vec<u64>,
+    pub best_scores: Vec<u64>,
+    pub base_max_tiles: Vec<u32>,
+    pub best_max_tiles: Vec<u32>,
+}
+
+/// Everything the charts of one run folder need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunData {
+    /// `meta.json`'s name, else the folder's name.
+    pub name: String,
+    /// Tuned parameter names (from `meta.json`; `x[i]` where unknown).
+    pub params: Vec<String>,
+    pub journal: Journal,
+    pub final_report: Option<FinalReport>,
+}
+
+fn read(path: &Path) -> Result<String, PlotError> {
+    std::fs::read_to_string(path).map_err(|source| PlotError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn parse_json<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T, PlotError> {
+    serde_json::from_str(text).map_err(|e| PlotError::Parse {
+        path: path.to_path_buf(),
+        line: e.line(),
+        message: e.to_string(),
+    })
+}
+
+/// Reads a run folder: its journal (required), meta and final report (both
+/// optional while a run is young).
+pub fn load_run(dir: &Path) -> Result<RunData, PlotError> {
+    let journal_path = dir.join(JOURNAL_FILE);
+    if !journal_path.is_file() {
+        return Err(PlotError::NotARun(dir.to_path_buf()));
+    }
+    let journal = parse_journal(&read(&journal_path)?, &journal_path)?;
+    let meta_path = dir.join(META_FILE);
+    let meta: Meta = if meta_path.is_file() {
+        parse_json(&read(&meta_path)?, &meta_path)?
+    } else {
+        Meta::default()
+    };
+    let final_path = dir.join(FINAL_FILE);
+    let final_report = if final_path.is_file() {
+        Some(parse_json(&read(&final_path)?, &final_path)?)
+    } else {
+        None
+    };
+    let name = meta.name.clone().unwrap_or_else(|| folder_name(dir));
+    Ok(RunData {
+        name,
+        params: meta.params,
+        journal,
+        final_report,
+    })
+}
+
+/// The last component of a path, also for `.` and `runs/x/`.
+pub fn folder_name(dir: &Path) -> String {
+    let absolute: PathBuf = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    absolute
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "run".to_string())
+}
+
+/// A name made safe for a file name: letters, digits, `.`, `_`, `-`.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let stem = stem.trim_start_matches('.');
+    if stem.is_empty() {
+        "run".to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// Parses an `eval --csv` file (`game,seed,score,max_tile,moves,outcome`);
+/// columns are found by name, so their order may change.
+pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotError> {
+    let bad = |line: usize, message: String| PlotError::Parse {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (_, header) = lines.next().ok_or_else(|| bad(1, "empty file".into()))?;
+    let columns: Vec<&str> = header.split(',').map(str::trim).collect();
+    let column = |name: &str| {
+        columns
+            .iter()
+            .position(|c| *c == name)
+            .ok_or_else(|| bad(1, format!("no `{name}` column in the header")))
+    };
+    let (score, max_tile, moves) = (column("score")?, column("max_tile")?, column("moves")?);
+    let mut games = Vec::new();
+    for (index, line) in lines {
+        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+        let cell = |i: usize, name: &str| {
+            cells
+                .get(i)
+                .ok_or_else(|| bad(index + 1, format!("missing `{name}`")))
+        };
+        let number = |i: usize, name: &str| -> Result<u64, PlotError> {
+            let text = cell(i, name)?;
+            text.parse()
+                .map_err(|_| bad(index + 1, format!("`{name}` is not a count: {text:?}")))
+        };
+        let narrow = |v: u64, name: &str| {
+            u32::try_from(v).map_err(|_| bad(index + 1, format!("`{name}` is too large")))
+        };
+        games.push(GameStat {
+            score: number(score, "score")?,
+            max_tile: narrow(number(max_tile, "max_tile")?, "max_tile")?,
+            moves: narrow(number(moves, "moves")?, "moves")?,
+        });
+    }
+    if games.is_empty() {
+        return Err(bad(1, "no games".into()));
+    }
+    Ok(games)
+}
+
+/// The fitness chart's series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitnessSeries {
+    pub best: Vec<(u32, f64)>,
+    pub median: Vec<(u32, f64)>,
+    pub mean: Vec<(u32, f64)>,
+    /// (generation, fitness, ci low, ci high) of the distribution mean.
+    pub validation: Vec<(u32, f64, f64, f64)>,
+    pub baseline: Option<f64>,
+}
+
+impl FitnessSeries {
+    /// The generation range and the value range of every series.
+    pub fn bounds(&self) -> Option<((u32, u32), (f64, f64))> {
+        let gens = self
+            .best
+            .iter()
+            .map(|p| p.0)
+            .chain(self.validation.iter().map(|v| v.0));
+        let values = [&self.best, &self.median, &self.mean]
+            .into_iter()
+            .flatten()
+            .map(|p| p.1)
+            .chain(self.validation.iter().flat_map(|v| [v.1, v.2, v.3]))
+            .chain(self.baseline);
+        Some((min_max_u32(gens)?, min_max(values)?))
+    }
+}
+
+pub fn fitness_series(journal: &Journal) -> FitnessSeries {
+    let series = |f: fn(&GenerationPoint) -> f64| -> Vec<(u32, f64)> {
+        journal
+            .generations
+            .iter()
+            .map(|g| (g.generation, f(g)))
+            .collect()
+    };
+    FitnessSeries {
+        best: series(|g| g.best),
+        median: series(|g| g.median),
+        mean: series(|g| g.mean),
+        validation: journal
+            .validations
+            .iter()
+            .map(|v| (v.generation, v.fitness, v.ci95[0], v.ci95[1]))
+            .collect(),
+        baseline: journal.baseline,
+    }
+}
+
+/// Step size per generation; values that a log axis cannot show are dropped.
+pub fn sigma_series(journal: &Journal) -> Vec<(u32, f64)> {
+    journal
+        .generations
+        .iter()
+        .filter(|g| g.sigma > 0.0 && g.sigma.is_finite())
+        .map(|g| (g.generation, g.sigma))
+        .collect()
+}
+
+/// One tuned parameter's normalized coordinate over generations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSeries {
+    pub name: String,
+    pub points: Vec<(u32, f64)>,
+}
+
+/// Every tuned parameter's trajectory (the distribution mean, from the
+/// validation records), named from `params` or `x[i]` beyond it.
+pub fn param_series(journal: &Journal, params: &[String]) -> Vec<ParamSeries> {
+    let width = journal
+        .validations
+        .iter()
+        .map(|v| v.x.len())
+        .max()
+        .unwrap_or(0);
+    (0..width)
+        .map(|i| ParamSeries {
+            name: params.get(i).cloned().unwrap_or_else(|| format!("x[{i}]")),
+            points: journal
+                .validations
+                .iter()
+                .filter_map(|v| v.x.get(i).map(|&x| (v.generation, x)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// A run's headline curve for comparisons: validation fitness when the run
+/// has any, else the best of each generation.
+pub fn headline_series(journal: &Journal) -> (Vec<(u32, f64)>, &'static str) {
+    if journal.validations.is_empty() {
+        let best = journal
+            .generations
+            .iter()
+            .map(|g| (g.generation, g.best))
+            .collect();
+        (best, "best")
+    } else {
+        let val = journal
+            .validations
+            .iter()
+            .map(|v| (v.generation, v.fitness))
+            .collect();
+        (val, "validation")
+    }
+}
+
+/// Counts of several score samples over shared bins.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    /// The left edge of the first bin.
+    pub start: f64,
+    pub width: f64,
+    /// One row per sample, one count per bin.
+    pub counts: Vec<Vec<u32>>,
+}
+
+impl Histogram {
+    pub fn bins(&self) -> usize {
+        self.counts.first().map_or(0, Vec::len)
+    }
+
+    pub fn max_count(&self) -> u32 {
+        self.counts.iter().flatten().copied().max().unwrap_or(0)
+    }
+}
+
+/// The smallest of 1, 2 or 5 times a power of ten that is at least `x`.
+pub fn nice_step(x: f64) -> f64 {
+    if x <= 0.0 || !x.is_finite() {
+        return 1.0;
+    }
+    let power = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= x * (1.0 - 1e-12))
+        .unwrap_or(10.0 * power)
+}
+
+/// Bins scores from 0 with a round bin width giving at most `max_bins` bins.
+pub fn histogram(samples: &[&[u64]], max_bins: usize) -> Histogram {
+    let top = samples
+        .iter()
+        .flat_map(|s| s.iter())
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let width = nice_step((top as f64 + 1.0) / max_bins.max(1) as f64).max(1.0);
+    let bins = ((top as f64 / width).floor() as usize + 1).max(1);
+    let counts = samples
+        .iter()
+        .map(|s| {
+            let mut row = vec![0u32; bins];
+            for &score in s.iter() {
+                let bin = ((score as f64 / width).floor() as usize).min(bins - 1);
+                row[bin] += 1;
+            }
+            row
+        })
+        .collect();
+    Histogram {
+        start: 0.0,
+        width,
+        counts,
+    }
+}
+
+/// Shares of games reaching each tile, for several samples.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReachBars {
+    pub tiles: Vec<u32>,
+    /// One row per sample, one share (0..=1) per tile.
+    pub shares: Vec<Vec<f64>>,
+}
+
+/// Tiles from the largest one every game reached (at least 2) up to the
+/// largest one any game reached, at most `max_bars` of them (the smallest
+/// are dropped first), with each sample's reach share.
+pub fn reach_bars(samples: &[&[u32]], max_bars: usize) -> ReachBars {
+    let all = samples.iter().flat_map(|s| s.iter()).copied();
+    let top = all.clone().max().unwrap_or(0);
+    let floor = all.min().unwrap_or(0);
+    let mut tiles: Vec<u32> = (1..=20)
+        .map(|k| 1u32 << k)
+        .filter(|&t| t <= top && 2 * u64::from(t) > u64::from(floor))
+        .collect();
+    if tiles.len() > max_bars {
+        tiles.drain(..tiles.len() - max_bars);
+    }
+    let shares = samples
+        .iter()
+        .map(|s| tiles.iter().map(|&t| reach_share(s, t)).collect())
+        .collect();
+    ReachBars { tiles, shares }
+}
+
+/// The smallest and largest of finite values.
+pub fn min_max(values: impl IntoIterator<Item = f64>) -> Option<(f64, f64)> {
+    values
+        .into_iter()
+        .filter(|v| v.is_finite())
+        .fold(None, |acc, v| match acc {
+            None => Some((v, v)),
+            Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+        })
+}
+
+fn min_max_u32(values: impl IntoIterator<Item = u32>) -> Option<(u32, u32)> {
+    values.into_iter().fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const JOURNAL: &str = r#"{"kind":"baseline","fitness":1000.5,"mean_score":1000.5,"games":8}
+{"kind":"eval","generation":0,"index":0,"x":[0.1,0.2],"params":{"empty":1.0},"fitness":900,"mean_score":900,"games":8}
+{"kind":"validation","generation":0,"x":[0.5,-0.5],"params":{"empty":1.0,"merges":2.0},"fitness":1100,"fitness_ci95":[1000,1200],"mean_score":1100,"games":16}
+{"kind":"generation","generation":0,"sigma":0.3,"best":1200,"median":1000,"mean":990,"evaluations":6,"games":48,"elapsed_s":1.5,"future_field":[1,2]}
+{"kind":"checkpoint","generation":0,"note":"a kind this reader does not know"}
+{"kind":"generation","generation":1,"sigma":0.25,"best":1300,"median":1100,"mean":1050,"evaluations":12,"games":96,"elapsed_s":3.0}
+{"kind":"validation","generation":1,"x":[0.75,-0.25],"params":{},"fitness":1250,"fitness_ci95":[1150,1350],"mean_score":1250,"games":16}
+{"kind":"generation","generation":2,"sig"#;
+
+    fn journal() -> Journal {
+        parse_journal(JOURNAL, Path::new("j.jsonl")).unwrap()
+    }
+
+    #[test]
+    fn journal_reads_known_kinds_and_skips_the_torn_last_line() {
+        let j = journal();
+        assert_eq!(j.baseline, Some(1000.5));
+        assert_eq!(j.generations.len(), 2);
+        assert_eq!(
+            j.generations[1],
+            GenerationPoint {
+                generation: 1,
+                sigma: 0.25,
+                best: 1300.0,
+                median: 1100.0,
+                mean: 1050.0
+            }
+        );
+        assert_eq!(j.validations.len(), 2);
+        assert_eq!(j.validations[0].x, vec![0.5, -0.5]);
+        assert_eq!(j.validations[1].ci95, [1150.0, 1350.0]);
+    }
+
+    #[test]
+    fn a_bad_line_before_the_end_is_an_error_with_its_number() {
+        let text = "{\"kind\":\"baseline\",\"fitness\":1}\nnot json\n{\"kind\":\"baseline\",\"fitness\":2}\n";
+        let err = parse_journal(text, Path::new("j.jsonl")).unwrap_err();
+        assert!(err.to_string().starts_with("j.jsonl:2: "), "{err}");
+    }
+
+    #[test]
+    fn a_resumed_generation_replaces_the_earlier_record() {
+        let text = "{\"kind\":\"generation\",\"generation\":0,\"sigma\":1,\"best\":1,\"median\":1,\"mean\":1}\n\
+                    {\"kind\":\"generation\",\"generation\":0,\"sigma\":2,\"best\":5,\"median\":4,\"mean\":3}\n";
+        let j = parse_journal(text, Path::new("j")).unwrap();
+        assert_eq!(j.generations.len(), 1);
+        assert_eq!(j.generations[0].best, 5.0);
+    }
+
+    #[test]
+    fn fitness_sigma_and_headline_series() {
+        let j = journal();
+        let f = fitness_series(&j);
+        assert_eq!(f.best, vec![(0, 1200.0), (1, 1300.0)]);
+        assert_eq!(f.median, vec![(0, 1000.0), (1, 1100.0)]);
+        assert_eq!(f.mean, vec![(0, 990.0), (1, 1050.0)]);
+        assert_eq!(
+            f.validation,
+            vec![(0, 1100.0, 1000.0, 1200.0), (1, 1250.0, 1150.0, 1350.0)]
+        );
+        assert_eq!(f.baseline, Some(1000.5));
+        assert_eq!(f.bounds(), Some(((0, 1), (990.0, 1350.0))));
+        assert_eq!(sigma_series(&j), vec![(0, 0.3), (1, 0.25)]);
+        assert_eq!(
+            headline_series(&j),
+            (vec![(0, 1100.0), (1, 1250.0)], "validation")
+        );
+        let no_val = Journal {
+            validations: vec![],
+            ..j
+        };
+        assert_eq!(
+            headline_series(&no_val),
+            (vec![(0, 1200.0), (1, 1300.0)], "best")
+        );
+    }
+
+    #[test]
+    fn params_are_named_from_meta_then_by_index() {
+        let p = param_series(&journal(), &["empty".to_string()]);
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].name, "empty");
+        assert_eq!(p[0].points, vec![(0, 0.5), (1, 0.75)]);
+        assert_eq!(p[1].name, "x[1]");
+        assert_eq!(p[1].points, vec![(0, -0.5), (1, -0.25)]);
+    }
+
+    #[test]
+    fn eval_csv_by_column_name() {
+        let text = "game,seed,score,max_tile,moves,outcome\n0,11,2000,256,150,lost\n1,12,9000,1024,500,lost\n";
+        let games = parse_eval_csv(text, Path::new("e.csv")).unwrap();
+        assert_eq!(
+            games,
+            vec![
+                GameStat {
+                    score: 2000,
+                    max_tile: 256,
+                    moves: 150
+                },
+                GameStat {
+                    score: 9000,
+                    max_tile: 1024,
+                    moves: 500
+                },
+            ]
+        );
+        let err = parse_eval_csv("game,score\n", Path::new("e.csv")).unwrap_err();
+        assert!(err.to_string().contains("max_tile"), "{err}");
+        let err = parse_eval_csv("score,max_tile,moves\n1,2,x\n", Path::new("e.csv")).unwrap_err();
+        assert!(err.to_string().starts_with("e.csv:2: "), "{err}");
+    }
+
+    #[test]
+    fn histogram_bins_with_round_widths() {
+        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(1.0), 1.0);
+        assert_eq!(nice_step(333.0), 500.0);
+        assert_eq!(nice_step(2001.0), 5000.0);
+        let a: &[u64] = &[0, 999, 1000, 4500];
+        let b: &[u64] = &[9999];
+        // top 9999 → width nice(10000 / 10) = 1000 → 10 bins.
+        let h = histogram(&[a, b], 10);
+        assert_eq!(h.width, 1000.0);
+        assert_eq!(h.bins(), 10);
+        assert_eq!(h.counts[0], vec![2, 1, 0, 0, 1, 0, 0, 0, 0, 0]);
+        assert_eq!(h.counts[1], vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(h.max_count(), 2);
+        let empty = histogram(&[&[]], 10);
+        assert_eq!(empty.bins(), 1);
+    }
+
+    #[test]
+    fn reach_bars_span_the_tiles_that_separate_games() {
+        let base: &[u32] = &[512, 1024, 2048, 2048];
+        let best: &[u32] = &[1024, 2048, 4096, 4096];
+        let r = reach_bars(&[base, best], 10);
+        assert_eq!(r.tiles, vec![512, 1024, 2048, 4096]);
+        assert_eq!(r.shares[0], vec![1.0, 0.75, 0.5, 0.0]);
+        assert_eq!(r.shares[1], vec![1.0, 1.0, 0.75, 0.5]);
+        let capped = reach_bars(&[base, best], 2);
+        assert_eq!(capped.tiles, vec![2048, 4096]);
+    }
+
+    #[test]
+    fn file_stems_are_safe() {
+        assert_eq!(file_stem("depth 2/tune"), "depth_2_tune");
+        assert_eq!(file_stem("../x"), "_x");
+        assert_eq!(file_stem(""), "run");
+        assert_eq!(file_stem("a-b_c.1"), "a-b_c.1");
+    }
+
+    #[test]
+    fn meta_and_final_ignore_unknown_fields() {
+        let meta: Meta =
+            serde_json::from_str(r#"{"name":"n","params":["empty"],"created":"x"}"#).unwrap();
+        assert_eq!(meta.name.as_deref(), Some("n"));
+        assert_eq!(meta.params, vec!["empty"]);
+    }
+}

@@ -1,0 +1,270 @@
+//! Charts of run folders and eval CSV files, as PNG and SVG.
+//!
+//! [`data`] turns files into series (pure, unit-tested); [`draw`] draws one
+//! chart per type. Text renders with a font embedded in the binary, so no
+//! system font library is needed.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use plotters::prelude::*;
+
+pub mod data;
+pub mod draw;
+
+use data::{file_stem, FitnessSeries, RunData};
+use draw::{
+    Chart, CompareChart, FitnessChart, HistogramChart, ParamsChart, ReachChart, SigmaChart,
+};
+
+/// DejaVu Sans (Bitstream Vera license, see `assets/DejaVuSans-LICENSE.txt`).
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+
+/// Bins in score histograms (at most).
+const HISTOGRAM_BINS: usize = 40;
+/// Bars in tile-reach charts (at most, per sample).
+const REACH_BARS: usize = 10;
+
+/// Which image files to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Png,
+    Svg,
+    Both,
+}
+
+impl Format {
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Png => &["png"],
+            Format::Svg => &["svg"],
+            Format::Both => &["png", "svg"],
+        }
+    }
+}
+
+/// Errors reading plot inputs or writing charts.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotError {
+    #[error("{path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}: {message}")]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+    #[error("{0}: not a run folder (it has no {journal})", journal = data::JOURNAL_FILE)]
+    NotARun(PathBuf),
+    #[error("{path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: drawing failed: {message}")]
+    Draw { path: PathBuf, message: String },
+}
+
+impl PlotError {
+    /// Whether the user's input is at fault (as opposed to the machine).
+    pub fn is_input(&self) -> bool {
+        matches!(
+            self,
+            PlotError::Read { .. } | PlotError::Parse { .. } | PlotError::NotARun(_)
+        )
+    }
+}
+
+/// Registers the embedded font once; false if it could not be read.
+fn ensure_font() -> bool {
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    *REGISTERED.get_or_init(|| {
+        plotters::style::register_font(draw::FONT, FontStyle::Normal, FONT_BYTES).is_ok()
+    })
+}
+
+/// Draws `chart` to `<stem>.png` and/or `<stem>.svg`; returns the paths written.
+fn save(chart: &impl Chart, stem: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+    let mut written = Vec::new();
+    for ext in format.extensions() {
+        let mut name = stem.as_os_str().to_owned();
+        name.push(".");
+        name.push(ext);
+        let path = PathBuf::from(name);
+        let drawn = if !ensure_font() {
+            Err("the embedded font could not be read".to_string())
+        } else if *ext == "png" {
+            let root = BitMapBackend::new(&path, chart.size()).into_drawing_area();
+            chart
+                .draw(&root)
+                .and_then(|()| root.present().map_err(|e| e.to_string()))
+        } else {
+            let root = SVGBackend::new(&path, chart.size()).into_drawing_area();
+            chart
+                .draw(&root)
+                .and_then(|()| root.present().map_err(|e| e.to_string()))
+        };
+        drawn.map_err(|message| PlotError::Draw {
+            path: path.clone(),
+            message,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn create_dir(out: &Path) -> Result<(), PlotError> {
+    std::fs::create_dir_all(out).map_err(|source| PlotError::Write {
+        path: out.to_path_buf(),
+        source,
+    })
+}
+
+/// Draws every chart a run folder has data for into `out` (files named
+/// `<run>-<chart>.<ext>`); charts without data yet are left out.
+pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+    let run = data::load_run(dir)?;
+    create_dir(out)?;
+    let stem = |chart: &str| out.join(format!("{}-{chart}", file_stem(&run.name)));
+    let name = &run.name;
+    let mut written = Vec::new();
+
+    let fitness: FitnessSeries = data::fitness_series(&run.journal);
+    if fitness.bounds().is_some() {
+        let chart = FitnessChart {
+            title: format!("{name}: fitness per generation"),
+            data: &fitness,
+        };
+        written.extend(save(&chart, &stem("fitness"), format)?);
+    }
+    let sigma = data::sigma_series(&run.journal);
+    if !sigma.is_empty() {
+        let chart = SigmaChart {
+            title: format!("{name}: CMA-ES step size sigma"),
+            points: &sigma,
+        };
+        written.extend(save(&chart, &stem("sigma"), format)?);
+    }
+    let params = data::param_series(&run.journal, &run.params);
+    if params.iter().any(|p| !p.points.is_empty()) {
+        let chart = ParamsChart {
+            title: format!("{name}: parameter trajectories"),
+            series: &params,
+        };
+        written.extend(save(&chart, &stem("params"), format)?);
+    }
+    written.extend(plot_final(&run, &stem("scores"), &stem("reach"), format)?);
+    Ok(written)
+}
+
+/// The final comparison's charts, if the run has one.
+fn plot_final(
+    run: &RunData,
+    scores_stem: &Path,
+    reach_stem: &Path,
+    format: Format,
+) -> Result<Vec<PathBuf>, PlotError> {
+    let Some(fin) = &run.final_report else {
+        return Ok(Vec::new());
+    };
+    let labels = [
+        format!("base (mean {:.0})", fin.base.mean_score),
+        format!("best (mean {:.0})", fin.best.mean_score),
+    ];
+    let hist = data::histogram(&[&fin.base_scores, &fin.best_scores], HISTOGRAM_BINS);
+    let p = &fin.paired;
+    let chart = HistogramChart {
+        title: format!(
+            "{}: final scores, {} paired games, best/base {:.3}, p = {:.2e}",
+            run.name, fin.games, p.ratio, p.p_value
+        ),
+        hist: &hist,
+        labels: &labels,
+    };
+    let mut written = save(&chart, scores_stem, format)?;
+    let bars = data::reach_bars(&[&fin.base_max_tiles, &fin.best_max_tiles], REACH_BARS);
+    if !bars.tiles.is_empty() {
+        let labels = ["base".to_string(), "best".to_string()];
+        let chart = ReachChart {
+            title: format!("{}: tile reach, best vs base", run.name),
+            bars: &bars,
+            labels: &labels,
+        };
+        written.extend(save(&chart, reach_stem, format)?);
+    }
+    Ok(written)
+}
+
+/// Overlays the headline fitness curve of several runs in
+/// `<out>/compare-fitness.<ext>`.
+pub fn plot_compare(
+    dirs: &[PathBuf],
+    out: &Path,
+    format: Format,
+) -> Result<Vec<PathBuf>, PlotError> {
+    let mut runs = Vec::new();
+    for dir in dirs {
+        let run = data::load_run(dir)?;
+        let (points, kind) = data::headline_series(&run.journal);
+        runs.push((format!("{} ({kind})", run.name), points));
+    }
+    if runs.iter().all(|r| r.1.is_empty()) {
+        return Ok(Vec::new());
+    }
+    create_dir(out)?;
+    let chart = CompareChart {
+        title: "fitness per generation, by run".to_string(),
+        runs: &runs,
+    };
+    save(&chart, &out.join("compare-fitness"), format)
+}
+
+/// Score histogram and tile reach of an `eval --csv` file, in
+/// `<out>/<csv name>-scores.<ext>` and `-reach.<ext>`.
+pub fn plot_eval(csv: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+    let text = std::fs::read_to_string(csv).map_err(|source| PlotError::Read {
+        path: csv.to_path_buf(),
+        source,
+    })?;
+    let games = data::parse_eval_csv(&text, csv)?;
+    create_dir(out)?;
+    let name = csv
+        .file_stem()
+        .map_or("eval".to_string(), |s| s.to_string_lossy().into_owned());
+    let stem = file_stem(&name);
+    let scores: Vec<u64> = games.iter().map(|g| g.score).collect();
+    let tiles: Vec<u32> = games.iter().map(|g| g.max_tile).collect();
+    let summary = crate::stats::Summary::from_games(&games, 0.0);
+    let labels = [format!("{name} (mean {:.0})", summary.mean_score)];
+    let hist = data::histogram(&[&scores], HISTOGRAM_BINS);
+    let chart = HistogramChart {
+        title: format!(
+            "{name}: scores of {} games, median {:.0}",
+            summary.games, summary.median_score
+        ),
+        hist: &hist,
+        labels: &labels,
+    };
+    let mut written = save(&chart, &out.join(format!("{stem}-scores")), format)?;
+    let bars = data::reach_bars(&[&tiles], REACH_BARS);
+    let chart = ReachChart {
+        title: format!("{name}: tile reach"),
+        bars: &bars,
+        labels: &labels,
+    };
+    written.extend(save(&chart, &out.join(format!("{stem}-reach")), format)?);
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_font_registers() {
+        assert!(ensure_font());
+    }
+}
