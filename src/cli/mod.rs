@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand};
 
 pub mod bench;
 pub mod common;
+pub mod compare;
+pub mod eval;
 pub mod export;
 pub mod interact;
 pub mod maxtile;
@@ -30,6 +32,10 @@ pub enum Command {
     Tune(tune::Args),
     /// Continue a stopped tuning run from its folder.
     Resume(tune::ResumeArgs),
+    /// Play many seeded games with one weight set and summarize them.
+    Eval(eval::Args),
+    /// Play two weight sets on the same seeds and compare them, paired.
+    Compare(compare::Args),
     /// Play one game and print its record.
     Play(play::Args),
     /// Play the BOJ 28489 judge protocol on stdin/stdout.
@@ -49,6 +55,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Tune(args) => tune::run(args),
         Command::Resume(args) => tune::resume(args),
+        Command::Eval(args) => eval::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Maxtile(args) => maxtile::run(args),

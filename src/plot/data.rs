@@ -10,12 +10,9 @@ use crate::stats::{reach_share, GameStat, Paired, Summary};
 
 use super::PlotError;
 
-/// The append-only journal of a run: the source of truth for its charts.
-pub const JOURNAL_FILE: &str = "journal.jsonl";
-/// The final comparison of best against base weights (absent while running).
-pub const FINAL_FILE: &str = "final.json";
-/// The run's metadata (its name and the names of its tuned parameters).
-pub const META_FILE: &str = "meta.json";
+pub const JOURNAL_FILE: &str = crate::tune::folder::files::JOURNAL;
+pub const FINAL_FILE: &str = crate::tune::folder::files::FINAL;
+pub const META_FILE: &str = crate::tune::folder::files::META;
 
 /// One journal line. Unknown kinds and unknown fields are ignored, so older
 /// readers accept newer journals.

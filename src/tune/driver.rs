@@ -21,6 +21,9 @@ use crate::search::SearchParams;
 use crate::seeds::{derive, run_game_seed, Stream};
 use crate::selfplay::{play_many, GameResult, GameSpec};
 
+/// Charts in the run folder are redrawn every this many generations (and at the end).
+const PLOT_EVERY: u32 = 5;
+
 /// Why a run stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
@@ -331,6 +334,10 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
                 elapsed_s,
             });
             generation += 1;
+            super::write_generations_csv(folder)?;
+            if generation % PLOT_EVERY == 0 {
+                super::refresh_plots(folder);
+            }
 
             let s = &config.stop;
             if s.generations.is_some_and(|g| generation >= g) {

@@ -30,7 +30,9 @@ pub fn write_generations_csv(folder: &RunFolder) -> std::io::Result<()> {
     folder.write_atomic(files::GENERATIONS, csv.as_bytes())
 }
 
-/// Redraws the run's charts into its folder; a failure is reported, not fatal.
+/// Redraws the run's charts (PNG) into its folder; a failure is reported, not fatal.
 pub fn refresh_plots(folder: &RunFolder) {
-    let _ = folder;
+    if let Err(e) = crate::plot::plot_run(folder.dir(), folder.dir(), crate::plot::Format::Png) {
+        eprintln!("warning: could not draw the charts of {}: {e}", folder.dir().display());
+    }
 }

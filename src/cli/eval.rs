@@ -1,0 +1,129 @@
+//! `tune2048 eval`: many seeded games with one weight set, summarized.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::input_error;
+use crate::heuristic::Heuristic;
+use crate::seeds::game_seed;
+use crate::selfplay::{play_many, thread_pool, GameResult, GameSpec};
+use crate::stats::{GameStat, Summary};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Weights file (RON); default configs/weights/default.ron.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    #[command(flatten)]
+    pub batch: BatchOpts,
+}
+
+/// Options of a batch of games.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BatchOpts {
+    #[command(flatten)]
+    pub game: GameOpts,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write one row per game: game,seed,score,max_tile,moves,outcome.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A played batch: per-game results, their summary and the CPU-side counters.
+pub struct Batch {
+    pub results: Vec<GameResult>,
+    pub summary: Summary,
+}
+
+impl BatchOpts {
+    pub fn check(&self) -> anyhow::Result<GameSpec> {
+        if self.games == 0 {
+            return Err(input_error("--games must be at least 1"));
+        }
+        if self.threads == Some(0) {
+            return Err(input_error("--threads must be at least 1"));
+        }
+        self.game.spec()
+    }
+
+    /// Plays the batch's games with `heuristic`, with a progress bar labelled `label`.
+    pub fn play(&self, spec: &GameSpec, heuristic: &Heuristic, label: &str) -> anyhow::Result<Batch> {
+        let seeds: Vec<u64> = (0..self.games).map(|i| game_seed(self.game.seed, i.into())).collect();
+        let bar = ProgressBar::with_draw_target(Some(seeds.len() as u64), ProgressDrawTarget::stderr_with_hz(4));
+        bar.set_style(
+            ProgressStyle::with_template("{prefix:>10} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(label.to_string());
+        let pool = thread_pool(self.threads)?;
+        let start = Instant::now();
+        let results = pool.install(|| play_many(spec, heuristic, &seeds, &|_| bar.inc(1)));
+        let elapsed = start.elapsed().as_secs_f64();
+        bar.finish_and_clear();
+        let stats: Vec<GameStat> = results
+            .iter()
+            .map(|r| GameStat { score: r.record.score, max_tile: r.record.max_tile, moves: r.record.moves })
+            .collect();
+        Ok(Batch { summary: Summary::from_games(&stats, elapsed), results })
+    }
+}
+
+/// Writes the per-game CSV (through a temporary name).
+pub fn write_csv(path: &Path, results: &[GameResult]) -> anyhow::Result<()> {
+    let mut text = String::from("game,seed,score,max_tile,moves,outcome\n");
+    for (i, r) in results.iter().enumerate() {
+        let rec = &r.record;
+        text.push_str(&format!("{i},{},{},{},{},{}\n", r.seed, rec.score, rec.max_tile, rec.moves, rec.outcome.name()));
+    }
+    crate::tune::folder::write_atomic(path, text.as_bytes()).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// The summary as text, one fact a line.
+pub fn describe(label: &str, s: &Summary) -> String {
+    let mut out = format!(
+        "{label}: {} games, mean score {:.0} (95% CI {:.0}..{:.0}, sd {:.0}), median {:.0}, {:.0} moves/game\n",
+        s.games, s.mean_score, s.ci95[0], s.ci95[1], s.sd_score, s.median_score, s.mean_moves
+    );
+    let mut reach: Vec<(u32, f64)> = s
+        .reach
+        .iter()
+        .filter_map(|(tile, &share)| Some((tile.parse::<u32>().ok()?, share)))
+        .filter(|&(tile, _)| tile >= 2048)
+        .collect();
+    reach.sort_by_key(|&(tile, _)| tile);
+    let reach: Vec<String> = reach.iter().map(|(tile, share)| format!("{tile} {:.1}%", 100.0 * share)).collect();
+    out.push_str(&format!("{label}: reached {}\n", reach.join(", ")));
+    out.push_str(&format!("{label}: {:.0} moves/s, {:.2} games/s\n", s.moves_per_s, s.games_per_s));
+    out
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let spec = args.batch.check()?;
+    let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+    eprintln!("weights: {source}; variant {}; depth {}; {} games from seed {}", spec.variant.name(), spec.search.depth, args.batch.games, args.batch.game.seed);
+    let batch = args.batch.play(&spec, &Heuristic::new(&weights), "eval")?;
+    if let Some(csv) = &args.batch.csv {
+        write_csv(csv, &batch.results)?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.batch.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&batch.summary)?)?;
+    } else {
+        write!(out, "{}", describe("eval", &batch.summary))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
