@@ -7,8 +7,9 @@
 //! - a move that changes nothing is skipped (it only wastes a move);
 //! - a move at most doubles the largest tile, so a branch whose largest tile
 //!   times 2^(moves left) cannot beat the best found is cut;
-//! - a board already searched with at least as many moves left is skipped;
-//! and the search stops once the best equals the largest power of two not
+//! - a board already searched with at least as many moves left is skipped.
+//!
+//! And the search stops once the best equals the largest power of two not
 //! above the sum of the tiles (merges keep the sum, so nothing beats that).
 
 use std::collections::HashMap;

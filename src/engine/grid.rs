@@ -46,7 +46,7 @@ pub struct GridMove {
 
 /// Whether `v` may stand in a cell: empty, or a power of two from 2 to [`MAX_VALUE`].
 pub fn is_tile_value(v: u64) -> bool {
-    v == 0 || (v >= 2 && v <= MAX_VALUE && v.is_power_of_two())
+    v == 0 || ((2..=MAX_VALUE).contains(&v) && v.is_power_of_two())
 }
 
 impl Grid {
