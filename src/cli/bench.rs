@@ -1,10 +1,43 @@
-//! `tune2048 bench` (in progress).
+//! `tune2048 bench <suite>`: measure engine (and later search) speed. Every
+//! benchmark checks the answers it times; a wrong one exits with an error.
 
 use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+use crate::bench::{self, EngineConfig};
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`bench` is not built yet")
+/// Which benchmarks to run. (`search` joins here when the search exists.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Suite {
+    /// Moves per second of the 4×4 board, and perft leaves per second.
+    Engine,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The suite to run.
+    #[arg(value_enum)]
+    pub suite: Suite,
+    /// Boards sampled from random-play games for the move benchmarks.
+    #[arg(long, default_value_t = bench::DEFAULT_BOARDS as u64, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub boards: u64,
+    /// Seconds spent on each measurement.
+    #[arg(long, default_value_t = 1.0)]
+    pub secs: f64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !(args.secs.is_finite() && args.secs >= 0.0) {
+        return Err(super::input_error(format!(
+            "--secs must be a non-negative number of seconds, found {}",
+            args.secs
+        )));
+    }
+    let rows = match args.suite {
+        Suite::Engine => bench::engine(EngineConfig {
+            boards: args.boards as usize,
+            secs: args.secs,
+        })?,
+    };
+    print!("{}", bench::table(&rows));
+    Ok(ExitCode::SUCCESS)
 }

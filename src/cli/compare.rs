@@ -21,7 +21,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let [a_path, b_path] = args.weights.as_slice() else {
-        return Err(input_error(format!("compare takes exactly two --weights, got {}", args.weights.len())));
+        return Err(input_error(format!(
+            "compare takes exactly two --weights, got {}",
+            args.weights.len()
+        )));
     };
     let spec = args.batch.check()?;
     let (a, _) = load_weights(Some(a_path), "")?;
@@ -42,7 +45,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write_csv(&csv.with_extension("a.csv"), &batch_a.results)?;
         write_csv(&csv.with_extension("b.csv"), &batch_b.results)?;
     }
-    let scores = |batch: &super::eval::Batch| batch.results.iter().map(|r| r.record.score).collect::<Vec<_>>();
+    let scores = |batch: &super::eval::Batch| {
+        batch
+            .results
+            .iter()
+            .map(|r| r.record.score)
+            .collect::<Vec<_>>()
+    };
     let paired = Paired::compare(&scores(&batch_a), &scores(&batch_b));
     let mut out = std::io::stdout().lock();
     if args.batch.json {

@@ -60,13 +60,25 @@ impl BatchOpts {
     }
 
     /// Plays the batch's games with `heuristic`, with a progress bar labelled `label`.
-    pub fn play(&self, spec: &GameSpec, heuristic: &Heuristic, label: &str) -> anyhow::Result<Batch> {
-        let seeds: Vec<u64> = (0..self.games).map(|i| game_seed(self.game.seed, i.into())).collect();
-        let bar = ProgressBar::with_draw_target(Some(seeds.len() as u64), ProgressDrawTarget::stderr_with_hz(4));
+    pub fn play(
+        &self,
+        spec: &GameSpec,
+        heuristic: &Heuristic,
+        label: &str,
+    ) -> anyhow::Result<Batch> {
+        let seeds: Vec<u64> = (0..self.games)
+            .map(|i| game_seed(self.game.seed, i.into()))
+            .collect();
+        let bar = ProgressBar::with_draw_target(
+            Some(seeds.len() as u64),
+            ProgressDrawTarget::stderr_with_hz(4),
+        );
         bar.set_style(
-            ProgressStyle::with_template("{prefix:>10} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}")
-                .expect("valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{prefix:>10} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
         let pool = thread_pool(self.threads)?;
@@ -76,9 +88,16 @@ impl BatchOpts {
         bar.finish_and_clear();
         let stats: Vec<GameStat> = results
             .iter()
-            .map(|r| GameStat { score: r.record.score, max_tile: r.record.max_tile, moves: r.record.moves })
+            .map(|r| GameStat {
+                score: r.record.score,
+                max_tile: r.record.max_tile,
+                moves: r.record.moves,
+            })
             .collect();
-        Ok(Batch { summary: Summary::from_games(&stats, elapsed), results })
+        Ok(Batch {
+            summary: Summary::from_games(&stats, elapsed),
+            results,
+        })
     }
 }
 
@@ -87,9 +106,17 @@ pub fn write_csv(path: &Path, results: &[GameResult]) -> anyhow::Result<()> {
     let mut text = String::from("game,seed,score,max_tile,moves,outcome\n");
     for (i, r) in results.iter().enumerate() {
         let rec = &r.record;
-        text.push_str(&format!("{i},{},{},{},{},{}\n", r.seed, rec.score, rec.max_tile, rec.moves, rec.outcome.name()));
+        text.push_str(&format!(
+            "{i},{},{},{},{},{}\n",
+            r.seed,
+            rec.score,
+            rec.max_tile,
+            rec.moves,
+            rec.outcome.name()
+        ));
     }
-    crate::tune::folder::write_atomic(path, text.as_bytes()).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    crate::tune::folder::write_atomic(path, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// The summary as text, one fact a line.
@@ -105,16 +132,28 @@ pub fn describe(label: &str, s: &Summary) -> String {
         .filter(|&(tile, _)| tile >= 2048)
         .collect();
     reach.sort_by_key(|&(tile, _)| tile);
-    let reach: Vec<String> = reach.iter().map(|(tile, share)| format!("{tile} {:.1}%", 100.0 * share)).collect();
+    let reach: Vec<String> = reach
+        .iter()
+        .map(|(tile, share)| format!("{tile} {:.1}%", 100.0 * share))
+        .collect();
     out.push_str(&format!("{label}: reached {}\n", reach.join(", ")));
-    out.push_str(&format!("{label}: {:.0} moves/s, {:.2} games/s\n", s.moves_per_s, s.games_per_s));
+    out.push_str(&format!(
+        "{label}: {:.0} moves/s, {:.2} games/s\n",
+        s.moves_per_s, s.games_per_s
+    ));
     out
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let spec = args.batch.check()?;
     let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
-    eprintln!("weights: {source}; variant {}; depth {}; {} games from seed {}", spec.variant.name(), spec.search.depth, args.batch.games, args.batch.game.seed);
+    eprintln!(
+        "weights: {source}; variant {}; depth {}; {} games from seed {}",
+        spec.variant.name(),
+        spec.search.depth,
+        args.batch.games,
+        args.batch.game.seed
+    );
     let batch = args.batch.play(&spec, &Heuristic::new(&weights), "eval")?;
     if let Some(csv) = &args.batch.csv {
         write_csv(csv, &batch.results)?;

@@ -43,7 +43,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::create(&args.out, &config.name)?;
     let base = folder.path(files::BASE);
     folder.write_atomic(files::BASE, config.base_weights.to_ron().as_bytes())?;
-    folder.write_atomic(files::CONFIG, config.to_ron_with_base(Path::new(files::BASE)).as_bytes())?;
+    folder.write_atomic(
+        files::CONFIG,
+        config.to_ron_with_base(Path::new(files::BASE)).as_bytes(),
+    )?;
     let threads = args.threads.or(config.threads.map(|t| t as usize));
     let meta = serde_json::json!({
         "name": config.name,
@@ -65,7 +68,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
     if folder.path(files::FINAL).exists() {
-        eprintln!("{} is finished already (it has {}).", folder.dir().display(), files::FINAL);
+        eprintln!(
+            "{} is finished already (it has {}).",
+            folder.dir().display(),
+            files::FINAL
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let config = config::load(&folder.path(files::CONFIG)).map_err(input_error)?;
@@ -73,10 +80,18 @@ pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
         return Err(input_error("--threads must be at least 1"));
     }
     eprintln!("resuming {}", folder.dir().display());
-    execute(&config, &folder, args.threads.or(config.threads.map(|t| t as usize)))
+    execute(
+        &config,
+        &folder,
+        args.threads.or(config.threads.map(|t| t as usize)),
+    )
 }
 
-fn execute(config: &TuneConfig, folder: &RunFolder, threads: Option<usize>) -> anyhow::Result<ExitCode> {
+fn execute(
+    config: &TuneConfig,
+    folder: &RunFolder,
+    threads: Option<usize>,
+) -> anyhow::Result<ExitCode> {
     let interrupt = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupt.clone();
@@ -93,13 +108,25 @@ fn execute(config: &TuneConfig, folder: &RunFolder, threads: Option<usize>) -> a
     let result = pool.install(|| driver::run(config, folder, &observer, &interrupt))?;
     crate::tune::write_generations_csv(folder)?;
     if result.stop == StopReason::Interrupted {
-        eprintln!("stopped after generation {}; continue with: tune2048 resume {}", result.generations.saturating_sub(1), folder.dir().display());
+        eprintln!(
+            "stopped after generation {}; continue with: tune2048 resume {}",
+            result.generations.saturating_sub(1),
+            folder.dir().display()
+        );
         return Ok(ExitCode::from(130));
     }
-    let best = result.best.as_ref().ok_or_else(|| anyhow::anyhow!("the run finished without any generation"))?;
+    let best = result
+        .best
+        .as_ref()
+        .ok_or_else(|| anyhow::anyhow!("the run finished without any generation"))?;
     let mut lines = vec![
         format!("run: {}", folder.dir().display()),
-        format!("stopped: {} after {} generations, {} games", result.stop.describe(), result.generations, result.games),
+        format!(
+            "stopped: {} after {} generations, {} games",
+            result.stop.describe(),
+            result.generations,
+            result.games
+        ),
         format!(
             "best (validated, generation {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
             best.generation,
@@ -117,7 +144,10 @@ fn execute(config: &TuneConfig, folder: &RunFolder, threads: Option<usize>) -> a
             report.games, report.best.mean_score, report.base.mean_score, p.ratio, p.mean_diff, p.ci95[0], p.ci95[1], p.p_value, p.wins, p.losses, p.ties
         ));
     }
-    lines.push(format!("best weights: {}", folder.path(files::BEST).display()));
+    lines.push(format!(
+        "best weights: {}",
+        folder.path(files::BEST).display()
+    ));
     let text = lines.join("\n") + "\n";
     folder.write_atomic(files::SUMMARY, text.as_bytes())?;
     crate::tune::refresh_plots(folder);

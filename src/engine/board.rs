@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::tables::{unpack_line, MoveTables, MAX_RANK, TABLES};
+use super::tables::{unpack_line, MoveTables, LINES, MAX_RANK, TABLES};
 
 /// A direction of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -128,36 +128,20 @@ impl Board {
 
     /// The board after sliding in `dir`, without checking legality. Two
     /// merging 32768s leave a 32768 (see [`Moved::overflow`]).
-    #[inline]
+    #[inline(always)]
     pub fn shift(self, dir: Direction) -> Board {
         self.shift_with(&TABLES, dir)
     }
 
-    #[inline]
-    pub fn shift_with(self, t: &MoveTables, dir: Direction) -> Board {
-        let b = self.0;
+    /// Each direction is its own always-inlined function, so a call with a
+    /// known direction compiles to the four lookups and nothing else.
+    #[inline(always)]
+    fn shift_with(self, t: &MoveTables, dir: Direction) -> Board {
         match dir {
-            Direction::Left | Direction::Right => {
-                let table = if dir == Direction::Left {
-                    &t.left
-                } else {
-                    &t.right
-                };
-                let r0 = table[(b & 0xFFFF) as usize] as u64;
-                let r1 = table[((b >> 16) & 0xFFFF) as usize] as u64;
-                let r2 = table[((b >> 32) & 0xFFFF) as usize] as u64;
-                let r3 = table[(b >> 48) as usize] as u64;
-                Board(r0 | r1 << 16 | r2 << 32 | r3 << 48)
-            }
-            Direction::Up | Direction::Down => {
-                let table = if dir == Direction::Up { &t.up } else { &t.down };
-                let c = self.transpose().0;
-                let c0 = table[(c & 0xFFFF) as usize];
-                let c1 = table[((c >> 16) & 0xFFFF) as usize];
-                let c2 = table[((c >> 32) & 0xFFFF) as usize];
-                let c3 = table[(c >> 48) as usize];
-                Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
-            }
+            Direction::Left => self.shift_rows(&t.left),
+            Direction::Right => self.shift_rows(&t.right),
+            Direction::Up => self.shift_columns(&t.up),
+            Direction::Down => self.shift_columns(&t.down),
         }
     }
 
@@ -167,31 +151,42 @@ impl Board {
     /// skip the lazy-initialisation check.
     #[inline]
     pub fn shifts(self, t: &MoveTables) -> [Board; 4] {
-        let b = self.0;
-        let rows = [b as u16, (b >> 16) as u16, (b >> 32) as u16, (b >> 48) as u16];
         let c = self.transpose().0;
-        let cols = [c as u16, (c >> 16) as u16, (c >> 32) as u16, (c >> 48) as u16];
-        let horizontal = |table: &[u16]| {
-            Board(
-                table[rows[0] as usize] as u64
-                    | (table[rows[1] as usize] as u64) << 16
-                    | (table[rows[2] as usize] as u64) << 32
-                    | (table[rows[3] as usize] as u64) << 48,
-            )
-        };
-        let vertical = |table: &[u64]| {
-            Board(
-                table[cols[0] as usize]
-                    | table[cols[1] as usize] << 4
-                    | table[cols[2] as usize] << 8
-                    | table[cols[3] as usize] << 12,
-            )
-        };
-        [vertical(&t.up), vertical(&t.down), horizontal(&t.left), horizontal(&t.right)]
+        [
+            Board::columns_moved(c, &t.up),
+            Board::columns_moved(c, &t.down),
+            self.shift_rows(&t.left),
+            self.shift_rows(&t.right),
+        ]
+    }
+
+    #[inline(always)]
+    fn shift_rows(self, table: &[u16; LINES]) -> Board {
+        let b = self.0;
+        let r0 = table[b as u16 as usize] as u64;
+        let r1 = table[(b >> 16) as u16 as usize] as u64;
+        let r2 = table[(b >> 32) as u16 as usize] as u64;
+        let r3 = table[(b >> 48) as u16 as usize] as u64;
+        Board(r0 | r1 << 16 | r2 << 32 | r3 << 48)
+    }
+
+    #[inline(always)]
+    fn shift_columns(self, table: &[u64; LINES]) -> Board {
+        Board::columns_moved(self.transpose().0, table)
+    }
+
+    /// Moves the columns of a board given as its transpose `c`.
+    #[inline(always)]
+    fn columns_moved(c: u64, table: &[u64; LINES]) -> Board {
+        let c0 = table[c as u16 as usize];
+        let c1 = table[(c >> 16) as u16 as usize];
+        let c2 = table[(c >> 32) as u16 as usize];
+        let c3 = table[(c >> 48) as u16 as usize];
+        Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
     }
 
     /// The four lines a move in `dir` acts on (rows, or columns as lines).
-    #[inline]
+    #[inline(always)]
     fn lines(self, dir: Direction) -> [u16; 4] {
         let b = match dir {
             Direction::Left | Direction::Right => self,
@@ -201,7 +196,7 @@ impl Board {
     }
 
     /// Plays a move: `None` if it changes nothing (an illegal move).
-    #[inline]
+    #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
         let t = &*TABLES;
         let board = self.shift_with(t, dir);
@@ -210,7 +205,9 @@ impl Board {
         }
         let lines = self.lines(dir);
         let score = lines.iter().map(|&l| t.score[l as usize]).sum();
-        let overflow = lines.iter().any(|&l| t.overflows(l));
+        // Two 32768s merging score 65536 in their line, so below that total
+        // no line overflowed and the bit set need not be read.
+        let overflow = score >= 65536 && lines.iter().any(|&l| t.overflows(l));
         Some(Moved {
             board,
             score,

@@ -16,20 +16,21 @@ pub const LINES: usize = 1 << 16;
 
 /// All per-line move data.
 pub struct MoveTables {
-    /// Row after moving toward cell 0 (LEFT).
-    pub left: Box<[u16]>,
+    /// Row after moving toward cell 0 (LEFT). Every table has exactly one
+    /// entry per line, so indexing by a `u16` needs no bounds check.
+    pub left: Box<[u16; LINES]>,
     /// Row after moving toward cell 3 (RIGHT).
-    pub right: Box<[u16]>,
+    pub right: Box<[u16; LINES]>,
     /// Column after moving toward cell 0 (UP), spread into a board column:
     /// cell k at bit 16·k.
-    pub up: Box<[u64]>,
+    pub up: Box<[u64; LINES]>,
     /// Column after moving toward cell 3 (DOWN), spread likewise.
-    pub down: Box<[u64]>,
+    pub down: Box<[u64; LINES]>,
     /// Points a line earns when it moves (the same in both directions, since
     /// merges happen within runs of equal ranks, whichever end they start at).
-    pub score: Box<[u32]>,
+    pub score: Box<[u32; LINES]>,
     /// Bit set of lines whose move would merge two 32768 tiles.
-    pub overflow: Box<[u64]>,
+    pub overflow: Box<[u64; LINES / 64]>,
 }
 
 pub static TABLES: LazyLock<MoveTables> = LazyLock::new(MoveTables::build);
@@ -112,15 +113,23 @@ pub const fn slide_line(cells: [u8; 4]) -> Slide {
     }
 }
 
+/// A zeroed fixed-size table on the heap (never on the stack).
+fn zeroed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the length is N"))
+}
+
 impl MoveTables {
     fn build() -> Self {
         let mut t = MoveTables {
-            left: vec![0; LINES].into_boxed_slice(),
-            right: vec![0; LINES].into_boxed_slice(),
-            up: vec![0; LINES].into_boxed_slice(),
-            down: vec![0; LINES].into_boxed_slice(),
-            score: vec![0; LINES].into_boxed_slice(),
-            overflow: vec![0; LINES / 64].into_boxed_slice(),
+            left: zeroed(),
+            right: zeroed(),
+            up: zeroed(),
+            down: zeroed(),
+            score: zeroed(),
+            overflow: zeroed(),
         };
         for line in 0..LINES {
             let line = line as u16;

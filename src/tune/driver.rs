@@ -12,10 +12,10 @@ use std::time::Instant;
 use cmaes::{CMAESOptions, DVector, Mode};
 
 use super::config::TuneConfig;
+use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::objective::{fitness, Fitness};
 use super::observer::{GenerationReport, Observer};
-use super::folder::{files, RunFolder};
 use crate::heuristic::{Heuristic, Weights};
 use crate::search::SearchParams;
 use crate::seeds::{derive, run_game_seed, Stream};
@@ -89,8 +89,16 @@ impl Replay {
         let mut r = Replay::default();
         for rec in records {
             match rec {
-                Record::Eval { generation, x, fitness, penalty, games, .. } => {
-                    r.evals.insert((*generation, key(x)), (*fitness, *penalty, *games));
+                Record::Eval {
+                    generation,
+                    x,
+                    fitness,
+                    penalty,
+                    games,
+                    ..
+                } => {
+                    r.evals
+                        .insert((*generation, key(x)), (*fitness, *penalty, *games));
                 }
                 Record::Validation { generation, .. } => {
                     r.validations.insert(*generation, rec.clone());
@@ -139,14 +147,29 @@ impl Context<'_> {
     }
 
     fn params_map(&self, values: &[f64]) -> BTreeMap<String, f64> {
-        self.config.params.iter().zip(values).map(|(p, &v)| (p.name.to_string(), v)).collect()
+        self.config
+            .params
+            .iter()
+            .zip(values)
+            .map(|(p, &v)| (p.name.to_string(), v))
+            .collect()
     }
 
-    fn play(&self, weights: &Weights, stream: Stream, generation: u32, games: u32, observer: &dyn Observer) -> Vec<GameResult> {
+    fn play(
+        &self,
+        weights: &Weights,
+        stream: Stream,
+        generation: u32,
+        games: u32,
+        observer: &dyn Observer,
+    ) -> Vec<GameResult> {
         let heuristic = Heuristic::new(weights);
-        let seeds: Vec<u64> = (0..games).map(|i| run_game_seed(self.config.seed, stream, generation.into(), i.into())).collect();
+        let seeds: Vec<u64> = (0..games)
+            .map(|i| run_game_seed(self.config.seed, stream, generation.into(), i.into()))
+            .collect();
         let results = play_many(&self.spec, &heuristic, &seeds, &|_| {
-            self.games_done_in_generation.fetch_add(1, Ordering::Relaxed);
+            self.games_done_in_generation
+                .fetch_add(1, Ordering::Relaxed);
             observer.on_game();
         });
         self.games.fetch_add(u64::from(games), Ordering::Relaxed);
@@ -163,13 +186,20 @@ impl Context<'_> {
         let x: Vec<f64> = x.iter().copied().collect();
         let (values, penalty) = self.decode(&x);
         let penalty = penalty * self.penalty_scale;
-        let value = if let Some(&(fit, pen, games)) = self.replay.evals.get(&(generation, key(&x))) {
+        let value = if let Some(&(fit, pen, games)) = self.replay.evals.get(&(generation, key(&x)))
+        {
             self.games.fetch_add(u64::from(games), Ordering::Relaxed);
             debug_assert_eq!(pen.to_bits(), penalty.to_bits());
             fit
         } else {
             let weights = self.config.weights_with(&values);
-            let results = self.play(&weights, Stream::Ranking, generation, self.config.games_per_candidate, observer);
+            let results = self.play(
+                &weights,
+                Stream::Ranking,
+                generation,
+                self.config.games_per_candidate,
+                observer,
+            );
             let f = fitness(self.config.objective, &results);
             let mut done = self.done.lock().expect("done lock");
             let index = done.len() as u32;
@@ -186,14 +216,22 @@ impl Context<'_> {
             done.push((x, f.value, penalty));
             return Ok(f.value - penalty);
         };
-        self.done.lock().expect("done lock").push((x, value, penalty));
+        self.done
+            .lock()
+            .expect("done lock")
+            .push((x, value, penalty));
         Ok(value - penalty)
     }
 }
 
 /// Runs (or resumes) the tuning job in `folder` on the current rayon pool.
 /// `interrupt` is polled between generations.
-pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, interrupt: &AtomicBool) -> anyhow::Result<RunResult> {
+pub fn run(
+    config: &TuneConfig,
+    folder: &RunFolder,
+    observer: &dyn Observer,
+    interrupt: &AtomicBool,
+) -> anyhow::Result<RunResult> {
     let started = Instant::now();
     let (records, valid_len) = journal::read(&folder.path(files::JOURNAL))?;
     let replay = Replay::new(&records);
@@ -211,7 +249,10 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
     let ctx = Context {
         config,
         spec,
-        journal: Mutex::new(journal::Writer::open(&folder.path(files::JOURNAL), valid_len)?),
+        journal: Mutex::new(journal::Writer::open(
+            &folder.path(files::JOURNAL),
+            valid_len,
+        )?),
         replay,
         generation: AtomicU32::new(0),
         done: Mutex::new(Vec::new()),
@@ -224,19 +265,40 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
     // The base weights' level, for reference lines and the penalty scale.
     let validation_games = config.validation_games.max(1);
     let baseline = match &ctx.replay.baseline {
-        Some(Record::Baseline { fitness, mean_score, games }) => {
+        Some(Record::Baseline {
+            fitness,
+            mean_score,
+            games,
+        }) => {
             ctx.games.fetch_add(u64::from(*games), Ordering::Relaxed);
-            Fitness { value: *fitness, ci95: [*fitness, *fitness], mean_score: *mean_score }
+            Fitness {
+                value: *fitness,
+                ci95: [*fitness, *fitness],
+                mean_score: *mean_score,
+            }
         }
         _ => {
             observer.on_phase("baseline", u64::from(validation_games));
-            let results = ctx.play(&config.base_weights, Stream::Validation, u32::MAX, validation_games, observer);
+            let results = ctx.play(
+                &config.base_weights,
+                Stream::Validation,
+                u32::MAX,
+                validation_games,
+                observer,
+            );
             let f = fitness(config.objective, &results);
-            ctx.append(&Record::Baseline { fitness: f.value, mean_score: f.mean_score, games: validation_games })?;
+            ctx.append(&Record::Baseline {
+                fitness: f.value,
+                mean_score: f.mean_score,
+                games: validation_games,
+            })?;
             f
         }
     };
-    let ctx = Context { penalty_scale: 0.1 * baseline.value.abs().max(1e-9), ..ctx };
+    let ctx = Context {
+        penalty_scale: 0.1 * baseline.value.abs().max(1e-9),
+        ..ctx
+    };
 
     let dim = config.params.len();
     let mut population = config.population();
@@ -245,7 +307,10 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
     let mut best: Option<Best> = None;
     let mut since_improvement = 0u32;
     let stop = 'restarts: loop {
-        let seed = derive(derive(config.seed, Stream::Optimizer as u64), u64::from(restart));
+        let seed = derive(
+            derive(config.seed, Stream::Optimizer as u64),
+            u64::from(restart),
+        );
         let mut cma = CMAESOptions::new(vec![0.0; dim], config.sigma0)
             .mode(Mode::Maximize)
             .population_size(population)
@@ -258,7 +323,8 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
             ctx.games_done_in_generation.store(0, Ordering::Relaxed);
             observer.on_phase(
                 &format!("generation {generation}"),
-                u64::from(config.games_per_candidate) * population as u64 + u64::from(config.validation_games),
+                u64::from(config.games_per_candidate) * population as u64
+                    + u64::from(config.validation_games),
             );
             let terminated = cma.next_parallel();
             let done = std::mem::take(&mut *ctx.done.lock().expect("done lock"));
@@ -276,11 +342,28 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
             let weights = config.weights_with(&values);
             let validation = if config.validation_games == 0 {
                 None
-            } else if let Some(Record::Validation { fitness: f, fitness_ci95, mean_score, games, .. }) = ctx.replay.validations.get(&generation) {
+            } else if let Some(Record::Validation {
+                fitness: f,
+                fitness_ci95,
+                mean_score,
+                games,
+                ..
+            }) = ctx.replay.validations.get(&generation)
+            {
                 ctx.games.fetch_add(u64::from(*games), Ordering::Relaxed);
-                Some(Fitness { value: *f, ci95: *fitness_ci95, mean_score: *mean_score })
+                Some(Fitness {
+                    value: *f,
+                    ci95: *fitness_ci95,
+                    mean_score: *mean_score,
+                })
             } else {
-                let results = ctx.play(&weights, Stream::Validation, generation, config.validation_games, observer);
+                let results = ctx.play(
+                    &weights,
+                    Stream::Validation,
+                    generation,
+                    config.validation_games,
+                    observer,
+                );
                 let f = fitness(config.objective, &results);
                 ctx.append(&Record::Validation {
                     generation,
@@ -294,9 +377,18 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
                 Some(f)
             };
             // Without validation, the best candidate of the generation stands in.
-            let judged = validation.unwrap_or(Fitness { value: best_fit, ci95: [best_fit, best_fit], mean_score: f64::NAN });
+            let judged = validation.unwrap_or(Fitness {
+                value: best_fit,
+                ci95: [best_fit, best_fit],
+                mean_score: f64::NAN,
+            });
             if best.as_ref().is_none_or(|b| judged.value > b.fitness.value) {
-                best = Some(Best { generation, x: mean_x.clone(), weights: weights.clone(), fitness: judged });
+                best = Some(Best {
+                    generation,
+                    x: mean_x.clone(),
+                    weights: weights.clone(),
+                    fitness: judged,
+                });
                 since_improvement = 0;
                 folder.write_atomic(files::BEST, weights.to_ron().as_bytes())?;
             } else {
@@ -364,7 +456,11 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
                         restart += 1;
                         population = ((population as f64) * r.population_factor).round() as usize;
                         if !ctx.replay.generations.contains_key(&generation) {
-                            ctx.append(&Record::Restart { generation, restart, population: population as u32 })?;
+                            ctx.append(&Record::Restart {
+                                generation,
+                                restart,
+                                population: population as u32,
+                            })?;
                         }
                         continue 'restarts;
                     }
@@ -373,5 +469,11 @@ pub fn run(config: &TuneConfig, folder: &RunFolder, observer: &dyn Observer, int
             }
         }
     };
-    Ok(RunResult { stop, generations: generation, games: ctx.games.load(Ordering::Relaxed), baseline: Some(baseline), best })
+    Ok(RunResult {
+        stop,
+        generations: generation,
+        games: ctx.games.load(Ordering::Relaxed),
+        baseline: Some(baseline),
+        best,
+    })
 }

@@ -34,20 +34,37 @@ fn spec(config: &TuneConfig) -> GameSpec {
     spec
 }
 
-fn play(config: &TuneConfig, weights: &Weights, observer: &dyn Observer) -> (Vec<GameResult>, Summary) {
-    let seeds: Vec<u64> = (0..config.final_games).map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into())).collect();
+fn play(
+    config: &TuneConfig,
+    weights: &Weights,
+    observer: &dyn Observer,
+) -> (Vec<GameResult>, Summary) {
+    let seeds: Vec<u64> = (0..config.final_games)
+        .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))
+        .collect();
     let start = std::time::Instant::now();
-    let results = play_many(&spec(config), &Heuristic::new(weights), &seeds, &|_| observer.on_game());
+    let results = play_many(&spec(config), &Heuristic::new(weights), &seeds, &|_| {
+        observer.on_game()
+    });
     let stats: Vec<GameStat> = results
         .iter()
-        .map(|r| GameStat { score: r.record.score, max_tile: r.record.max_tile, moves: r.record.moves })
+        .map(|r| GameStat {
+            score: r.record.score,
+            max_tile: r.record.max_tile,
+            moves: r.record.moves,
+        })
         .collect();
     let summary = Summary::from_games(&stats, start.elapsed().as_secs_f64());
     (results, summary)
 }
 
 /// Plays the final comparison and writes `final.json` and `summary.txt`.
-pub fn compare_final(config: &TuneConfig, folder: &RunFolder, best: &Weights, observer: &dyn Observer) -> anyhow::Result<FinalReport> {
+pub fn compare_final(
+    config: &TuneConfig,
+    folder: &RunFolder,
+    best: &Weights,
+    observer: &dyn Observer,
+) -> anyhow::Result<FinalReport> {
     observer.on_phase("final", 2 * u64::from(config.final_games));
     let (base_games, base) = play(config, &config.base_weights, observer);
     let (best_games, best_summary) = play(config, best, observer);
@@ -64,6 +81,9 @@ pub fn compare_final(config: &TuneConfig, folder: &RunFolder, best: &Weights, ob
         base_max_tiles: tiles(&base_games),
         best_max_tiles: tiles(&best_games),
     };
-    folder.write_atomic(files::FINAL, serde_json::to_string_pretty(&report)?.as_bytes())?;
+    folder.write_atomic(
+        files::FINAL,
+        serde_json::to_string_pretty(&report)?.as_bytes(),
+    )?;
     Ok(report)
 }

@@ -60,7 +60,9 @@ impl RunFolder {
                 format!("{}: not a run folder (no {})", dir.display(), files::CONFIG),
             ));
         }
-        Ok(RunFolder { dir: dir.to_path_buf() })
+        Ok(RunFolder {
+            dir: dir.to_path_buf(),
+        })
     }
 
     pub fn dir(&self) -> &Path {
@@ -93,10 +95,17 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 
 /// `YYYYMMDD-HHMMSS` in UTC.
 pub fn utc_stamp(t: std::time::SystemTime) -> String {
-    let secs = t.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     let s = secs % 86_400;
-    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", s / 3600, s / 60 % 60, s % 60)
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
 }
 
 /// An RFC 3339 UTC time, for metadata.

@@ -13,7 +13,11 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Record {
     /// The base weights, on the validation games of generation 0.
-    Baseline { fitness: f64, mean_score: f64, games: u32 },
+    Baseline {
+        fitness: f64,
+        mean_score: f64,
+        games: u32,
+    },
     /// One candidate of a generation, on that generation's ranking games.
     Eval {
         generation: u32,
@@ -52,7 +56,11 @@ pub enum Record {
         elapsed_s: f64,
     },
     /// An IPOP restart begins before `generation` with a larger population.
-    Restart { generation: u32, restart: u32, population: u32 },
+    Restart {
+        generation: u32,
+        restart: u32,
+        population: u32,
+    },
 }
 
 /// Reads every complete record. A last line cut short by a crash is
@@ -105,7 +113,12 @@ impl Writer {
     /// Opens the journal for appending, first cutting it back to `valid_len`
     /// bytes (dropping a torn last line).
     pub fn open(path: &Path, valid_len: u64) -> std::io::Result<Writer> {
-        let mut file = OpenOptions::new().create(true).read(true).write(true).truncate(false).open(path)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .write(true)
+            .truncate(false)
+            .open(path)?;
         file.set_len(valid_len)?;
         file.seek(std::io::SeekFrom::End(0))?;
         Ok(Writer { file })
@@ -130,8 +143,16 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("journal.jsonl");
         let _ = std::fs::remove_file(&path);
-        let a = Record::Baseline { fitness: 1.5, mean_score: 2.0, games: 3 };
-        let b = Record::Restart { generation: 4, restart: 1, population: 20 };
+        let a = Record::Baseline {
+            fitness: 1.5,
+            mean_score: 2.0,
+            games: 3,
+        };
+        let b = Record::Restart {
+            generation: 4,
+            restart: 1,
+            population: 20,
+        };
         {
             let mut w = Writer::open(&path, 0).unwrap();
             w.append(&a).unwrap();

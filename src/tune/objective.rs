@@ -18,18 +18,39 @@ pub fn fitness(objective: Objective, games: &[GameResult]) -> Fitness {
     let mean_score = stats::mean(&scores);
     let per_game: Vec<f64> = match objective {
         Objective::MeanScore => scores.clone(),
-        Objective::MeanLog2MaxTile => games.iter().map(|g| f64::from(g.record.max_tile.max(1)).log2()).collect(),
-        Objective::Reach { tile } => games.iter().map(|g| f64::from(u8::from(g.record.max_tile >= tile))).collect(),
+        Objective::MeanLog2MaxTile => games
+            .iter()
+            .map(|g| f64::from(g.record.max_tile.max(1)).log2())
+            .collect(),
+        Objective::Reach { tile } => games
+            .iter()
+            .map(|g| f64::from(u8::from(g.record.max_tile >= tile)))
+            .collect(),
         Objective::ScoreQuantile { q } => {
             let value = stats::quantile(&scores, q);
             // Distribution-free interval from the binomial order statistics.
             let n = scores.len() as f64;
             let half = 1.96 * (q * (1.0 - q) / n).sqrt();
-            let ci95 = [stats::quantile(&scores, (q - half).max(0.0)), stats::quantile(&scores, (q + half).min(1.0))];
-            return Fitness { value, ci95, mean_score };
+            let ci95 = [
+                stats::quantile(&scores, (q - half).max(0.0)),
+                stats::quantile(&scores, (q + half).min(1.0)),
+            ];
+            return Fitness {
+                value,
+                ci95,
+                mean_score,
+            };
         }
     };
     let value = stats::mean(&per_game);
-    let ci95 = if per_game.len() > 1 { stats::mean_ci95(&per_game) } else { [value, value] };
-    Fitness { value, ci95, mean_score }
+    let ci95 = if per_game.len() > 1 {
+        stats::mean_ci95(&per_game)
+    } else {
+        [value, value]
+    };
+    Fitness {
+        value,
+        ci95,
+        mean_score,
+    }
 }

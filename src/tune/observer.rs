@@ -43,7 +43,9 @@ pub struct Progress {
 
 impl Default for Progress {
     fn default() -> Self {
-        Progress { bar: Mutex::new(None) }
+        Progress {
+            bar: Mutex::new(None),
+        }
     }
 }
 
@@ -60,9 +62,11 @@ impl Observer for Progress {
         self.finish();
         let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(
-            ProgressStyle::with_template("{prefix:>14} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}")
-                .expect("valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{prefix:>14} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         bar.set_prefix(name.to_string());
         *self.bar.lock().expect("bar lock") = Some(bar);
