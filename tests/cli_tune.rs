@@ -1,0 +1,290 @@
+//! The tuner through the real binary: thread-count independence, exact
+//! resume after Ctrl-C and after `kill -9`, and config errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tune2048"))
+}
+
+/// A fresh, empty temporary directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("t2048-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A job small enough for a test, slow enough (depth 1) to be killed mid-generation.
+fn write_config(dir: &Path, generations: u32) -> PathBuf {
+    let weights = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights/nneonneo.ron");
+    let text = format!(
+        r#"(
+    name: "t",
+    variant: Classic(p4: 0.1),
+    search: (depth: Fixed(1), prob_cutoff: 0.0001),
+    base_weights: "{}",
+    params: [
+        (name: "empty", min: 0.0, max: 2000.0, scale: 100.0),
+        (name: "monotonicity_power", min: 0.5, max: 8.0, scale: 1.0),
+        (name: "sum", min: 0.0, max: 100.0, scale: 5.0),
+    ],
+    objective: MeanScore,
+    games_per_candidate: 24,
+    population: 6,
+    sigma0: 0.5,
+    stop: (generations: {generations}),
+    validation_games: 16,
+    final_games: 24,
+    seed: 5,
+)
+"#,
+        weights.display()
+    );
+    let path = dir.join("job.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The single run folder under `out`.
+fn run_folder(out: &Path) -> PathBuf {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    dirs.pop().unwrap()
+}
+
+fn tune(config: &Path, out: &Path, threads: u32) -> PathBuf {
+    let status = bin()
+        .args([
+            "tune",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            &threads.to_string(),
+        ])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    run_folder(out)
+}
+
+/// What must be identical between two runs of one job: the best weights,
+/// the per-generation numbers (without wall time), the final games and the
+/// set of journal records (without their completion order).
+fn outcome(dir: &Path) -> (String, Vec<String>, serde_json::Value, Vec<String>) {
+    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
+    let rows = csv
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect();
+    let mut fin: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("final.json")).unwrap()).unwrap();
+    for side in ["base", "best"] {
+        for timing in ["moves_per_s", "games_per_s"] {
+            fin[side].as_object_mut().unwrap().remove(timing);
+        }
+    }
+    let journal = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
+    let mut records: Vec<String> = journal
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let obj = v.as_object_mut().unwrap();
+            obj.remove("index");
+            obj.remove("elapsed_s");
+            v.to_string()
+        })
+        .collect();
+    records.sort();
+    (best, rows, fin, records)
+}
+
+fn wait_for(mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(120), "timed out");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn journal_has(dir: &Path, needle: &str) -> bool {
+    std::fs::read_to_string(dir.join("journal.jsonl")).is_ok_and(|t| t.contains(needle))
+}
+
+#[test]
+fn one_and_two_threads_give_the_same_run() {
+    let dir = temp_dir("threads");
+    let config = write_config(&dir, 3);
+    let one = tune(&config, &dir.join("one"), 1);
+    let two = tune(&config, &dir.join("two"), 2);
+    assert_eq!(outcome(&one), outcome(&two));
+    for file in [
+        "config.ron",
+        "base.ron",
+        "meta.json",
+        "summary.txt",
+        "generations.csv",
+        "t-fitness.png",
+    ] {
+        assert!(one.join(file).is_file(), "{file} missing");
+    }
+    // The best weights play at once.
+    let out = bin()
+        .args([
+            "play",
+            "--weights",
+            one.join("best.ron").to_str().unwrap(),
+            "--depth",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
+    let dir = temp_dir("kill");
+    let config = write_config(&dir, 4);
+    let whole = tune(&config, &dir.join("whole"), 2);
+
+    let out = dir.join("killed");
+    let mut child = bin()
+        .args([
+            "tune",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+        ])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
+    let folder = run_folder(&out);
+    // In the middle of generation 2: some of its candidates are done, not all.
+    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":2"#));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !journal_has(&folder, r#""kind":"generation","generation":2"#),
+        "killed too late"
+    );
+    // A line torn by the crash is dropped on resume.
+    let mut journal = std::fs::read_to_string(folder.join("journal.jsonl")).unwrap();
+    journal.push_str(r#"{"kind":"eval","generation":2,"ind"#);
+    std::fs::write(folder.join("journal.jsonl"), journal).unwrap();
+
+    let status = bin()
+        .args(["resume", folder.to_str().unwrap(), "--threads", "2"])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(outcome(&whole), outcome(&folder));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
+    let dir = temp_dir("sigint");
+    let config = write_config(&dir, 4);
+    let whole = tune(&config, &dir.join("whole"), 1);
+
+    let out = dir.join("stopped");
+    let mut child = bin()
+        .args([
+            "tune",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+        ])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
+    let folder = run_folder(&out);
+    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":1"#));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(130), "an interrupted run exits 130");
+    // The generation in progress was finished and recorded; no final result yet.
+    assert!(journal_has(
+        &folder,
+        r#""kind":"generation","generation":1"#
+    ));
+    assert!(!folder.join("final.json").exists());
+
+    let status = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(outcome(&whole), outcome(&folder));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_configs_exit_2_and_leave_no_run_folder() {
+    let dir = temp_dir("badconfig");
+    let good = std::fs::read_to_string(write_config(&dir, 1)).unwrap();
+    let cases = [
+        (
+            "min: 0.0, max: 2000.0, scale: 100.0",
+            "min: 3000.0, max: 2000.0, scale: 100.0",
+            "params[0]",
+        ),
+        (
+            "games_per_candidate: 24",
+            "games_per_candidate: 0",
+            "games_per_candidate",
+        ),
+        ("name: \"empty\"", "name: \"emptyy\"", "emptyy"),
+        ("seed: 5,", "seed: 5, colour: 3,", "colour"),
+        ("population: 6,", "population: 6", "job.ron:"),
+    ];
+    for (from, to, expect) in cases {
+        let path = dir.join("job.ron");
+        std::fs::write(&path, good.replace(from, to)).unwrap();
+        let out_dir = dir.join("out");
+        let out = bin()
+            .args([
+                "tune",
+                path.to_str().unwrap(),
+                "--out",
+                out_dir.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{to}: {stderr}");
+        assert!(stderr.contains(expect), "{to}: {stderr}");
+        assert!(stderr.contains("job.ron"), "{to}: {stderr}");
+        assert!(!out_dir.exists(), "{to}: a run folder was left behind");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
