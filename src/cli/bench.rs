@@ -5,11 +5,13 @@ use std::process::ExitCode;
 
 use crate::bench::{self, EngineConfig};
 
-/// Which benchmarks to run. (`search` joins here when the search exists.)
+/// Which benchmarks to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Suite {
     /// Moves per second of the 4×4 board, and perft leaves per second.
     Engine,
+    /// Microseconds per decision at depths 0–3, and self-play games/s on 1..N threads.
+    Search,
 }
 
 #[derive(Debug, clap::Args)]
@@ -20,6 +22,9 @@ pub struct Args {
     /// Boards sampled from random-play games for the move benchmarks.
     #[arg(long, default_value_t = bench::DEFAULT_BOARDS as u64, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub boards: u64,
+    /// Repetitions of each search case (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    pub reps: usize,
     /// Seconds spent on each measurement.
     #[arg(long, default_value_t = 1.0)]
     pub secs: f64,
@@ -32,12 +37,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.secs
         )));
     }
-    let rows = match args.suite {
-        Suite::Engine => bench::engine(EngineConfig {
-            boards: args.boards as usize,
-            secs: args.secs,
-        })?,
-    };
-    print!("{}", bench::table(&rows));
+    match args.suite {
+        Suite::Engine => {
+            let rows = bench::engine(EngineConfig {
+                boards: args.boards as usize,
+                secs: args.secs,
+            })?;
+            print!("{}", bench::table(&rows));
+        }
+        Suite::Search => {
+            let rows = bench::search::depths(&bench::search::CASES, args.reps)?;
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let counts: Vec<usize> = [1, 2, 4, 8, 16]
+                .into_iter()
+                .filter(|&t| t <= cores)
+                .collect();
+            let scaling = bench::search::threads(1, 200, &counts)?;
+            print!("{}", bench::search::table(&rows, &scaling));
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod eval;
 pub mod export;
 pub mod interact;
+pub mod judge;
 pub mod maxtile;
 pub mod play;
 pub mod plot;
@@ -40,6 +41,8 @@ pub enum Command {
     Play(play::Args),
     /// Play the BOJ 28489 judge protocol on stdin/stdout.
     Interact(interact::Args),
+    /// Judge a BOJ 28489 player locally (default: our `interact`), game by game.
+    Judge(judge::Args),
     /// BOJ 12100: the largest tile reachable in K moves (input on stdin).
     Maxtile(maxtile::Args),
     /// Measure engine and search speed.
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
         Command::Interact(args) => interact::run(args),
+        Command::Judge(args) => judge::run(args),
         Command::Maxtile(args) => maxtile::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),

@@ -3,6 +3,8 @@
 //! the reference rules or the perft golden file), so a fast wrong answer
 //! fails instead of looking good.
 
+pub mod search;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -276,7 +278,7 @@ mod tests {
 
     #[test]
     fn perft_cases_come_from_the_golden_file() {
-        let golden = include_str!("../tests/data/perft.txt");
+        let golden = include_str!("../../tests/data/perft.txt");
         for (board, depth, count) in PERFT_CASES {
             let line = format!("{board:#018x} | {depth} | {count}");
             assert!(golden.lines().any(|l| l == line), "{line}");
