@@ -120,7 +120,7 @@ pub fn judge_game(
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.games == 0 || !(args.time_limit > 0.0) {
+    if args.games == 0 || args.time_limit.is_nan() || args.time_limit <= 0.0 {
         return Err(input_error("--games and --time-limit must be positive"));
     }
     let (program, rest) = match args.command.split_first() {

@@ -262,7 +262,9 @@ pub fn run(
     };
     let elapsed = || resumed_elapsed.max(0.0) + started.elapsed().as_secs_f64();
 
-    // The base weights' level, for reference lines and the penalty scale.
+    // The base weights' level, for reference lines and the penalty scale:
+    // leaving the bounds by one `scale` unit costs as much as the baseline's
+    // fitness, enough to stop the mean drifting past a bound on noise alone.
     let validation_games = config.validation_games.max(1);
     let baseline = match &ctx.replay.baseline {
         Some(Record::Baseline {
@@ -296,7 +298,7 @@ pub fn run(
         }
     };
     let ctx = Context {
-        penalty_scale: 0.1 * baseline.value.abs().max(1e-9),
+        penalty_scale: baseline.value.abs().max(1e-9),
         ..ctx
     };
 
@@ -427,7 +429,7 @@ pub fn run(
             });
             generation += 1;
             super::write_generations_csv(folder)?;
-            if generation % PLOT_EVERY == 0 {
+            if generation.is_multiple_of(PLOT_EVERY) {
                 super::refresh_plots(folder);
             }
 

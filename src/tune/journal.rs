@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn floats_round_trip_exactly() {
-        let x = vec![0.1 + 0.2, -1.0 / 3.0, 1e-300, 123456789.123456789];
+        let x = vec![0.1 + 0.2, -1.0 / 3.0, 1e-300, 123_456_789.123_456_78];
         let r = Record::Validation {
             generation: 1,
             x: x.clone(),
