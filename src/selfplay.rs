@@ -133,6 +133,19 @@ pub fn play_many(
         .collect()
 }
 
+/// Summarizes finished games that took `elapsed_s` seconds of wall time.
+pub fn summarize(results: &[GameResult], elapsed_s: f64) -> crate::stats::Summary {
+    let stats: Vec<crate::stats::GameStat> = results
+        .iter()
+        .map(|r| crate::stats::GameStat {
+            score: r.record.score,
+            max_tile: r.record.max_tile,
+            moves: r.record.moves,
+        })
+        .collect();
+    crate::stats::Summary::from_games(&stats, elapsed_s)
+}
+
 /// A rayon pool with `threads` workers (`None`: one per core).
 pub fn thread_pool(
     threads: Option<usize>,

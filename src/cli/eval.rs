@@ -11,8 +11,8 @@ use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use crate::heuristic::Heuristic;
 use crate::seeds::game_seed;
-use crate::selfplay::{play_many, thread_pool, GameResult, GameSpec};
-use crate::stats::{GameStat, Summary};
+use crate::selfplay::{play_many, summarize, thread_pool, GameResult, GameSpec};
+use crate::stats::Summary;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -86,16 +86,8 @@ impl BatchOpts {
         let results = pool.install(|| play_many(spec, heuristic, &seeds, &|_| bar.inc(1)));
         let elapsed = start.elapsed().as_secs_f64();
         bar.finish_and_clear();
-        let stats: Vec<GameStat> = results
-            .iter()
-            .map(|r| GameStat {
-                score: r.record.score,
-                max_tile: r.record.max_tile,
-                moves: r.record.moves,
-            })
-            .collect();
         Ok(Batch {
-            summary: Summary::from_games(&stats, elapsed),
+            summary: summarize(&results, elapsed),
             results,
         })
     }

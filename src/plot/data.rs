@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::stats::{reach_share, GameStat, Paired, Summary};
+use crate::stats::{reach_share, GameStat};
 
 use super::PlotError;
 
@@ -149,18 +149,7 @@ pub struct Meta {
     pub params: Vec<String>,
 }
 
-/// `final.json`: the best and base weights played on the same seeds.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct FinalReport {
-    pub games: usize,
-    pub base: Summary,
-    pub best: Summary,
-    pub paired: Paired,
-    pub base_scores: Vec<u64>,
-    pub best_scores: Vec<u64>,
-    pub base_max_tiles: Vec<u32>,
-    pub best_max_tiles: Vec<u32>,
-}
+pub use crate::tune::finish::FinalReport;
 
 /// Everything the charts of one run folder need.
 #[derive(Clone, Debug, PartialEq)]

@@ -958,7 +958,7 @@ mod tests {
                 let config = load(&path).unwrap_or_else(|e| panic!("{}", chain(&e)));
                 assert_eq!(
                     config.base_weights,
-                    Weights::nneonneo(),
+                    Weights::load(&config.base_weights_path).unwrap(),
                     "{}",
                     path.display()
                 );

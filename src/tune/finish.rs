@@ -8,11 +8,11 @@ use super::observer::Observer;
 use crate::heuristic::{Heuristic, Weights};
 use crate::search::SearchParams;
 use crate::seeds::{run_game_seed, Stream};
-use crate::selfplay::{play_many, GameResult, GameSpec};
-use crate::stats::{GameStat, Paired, Summary};
+use crate::selfplay::{play_many, summarize, GameResult, GameSpec};
+use crate::stats::{Paired, Summary};
 
 /// `final.json`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FinalReport {
     pub games: u32,
     pub seed: u64,
@@ -46,15 +46,7 @@ fn play(
     let results = play_many(&spec(config), &Heuristic::new(weights), &seeds, &|_| {
         observer.on_game()
     });
-    let stats: Vec<GameStat> = results
-        .iter()
-        .map(|r| GameStat {
-            score: r.record.score,
-            max_tile: r.record.max_tile,
-            moves: r.record.moves,
-        })
-        .collect();
-    let summary = Summary::from_games(&stats, start.elapsed().as_secs_f64());
+    let summary = summarize(&results, start.elapsed().as_secs_f64());
     (results, summary)
 }
 
