@@ -966,7 +966,7 @@ mod tests {
             }
         }
         names.sort();
-        assert_eq!(names, ["classic", "quick", "smoke", "twos"]);
+        assert_eq!(names, ["classic", "classic-d2", "quick", "smoke", "twos"]);
     }
 
     #[test]
