@@ -966,7 +966,17 @@ mod tests {
             }
         }
         names.sort();
-        assert_eq!(names, ["classic", "classic-d2", "quick", "smoke", "twos"]);
+        assert_eq!(
+            names,
+            [
+                "classic",
+                "classic-d1-snake",
+                "classic-d2",
+                "quick",
+                "smoke",
+                "twos"
+            ]
+        );
     }
 
     #[test]
