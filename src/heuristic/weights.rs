@@ -34,9 +34,30 @@ pub struct Weights {
     pub corner: f64,
     pub edge_power: f64,
     /// Positional weights, row-major, times rank^snake_power (seed 000's snake
-    /// pattern; one fixed orientation, head at the top-left corner).
+    /// pattern; one fixed orientation, head at the top-left corner). Read as
+    /// a tuple `(…)` or a list `[…]` of 16 numbers.
+    #[serde(deserialize_with = "sixteen_cells")]
     pub snake: [f64; 16],
     pub snake_power: f64,
+}
+
+/// Accepts the 16 snake weights as a RON tuple or list.
+fn sixteen_cells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f64; 16], D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Cells {
+        Tuple([f64; 16]),
+        List(Vec<f64>),
+    }
+    match Cells::deserialize(d)? {
+        Cells::Tuple(cells) => Ok(cells),
+        Cells::List(cells) => {
+            let n = cells.len();
+            cells
+                .try_into()
+                .map_err(|_| serde::de::Error::invalid_length(n, &"16 cell weights"))
+        }
+    }
 }
 
 /// Names of every tunable parameter, in a fixed order.
@@ -243,6 +264,28 @@ mod tests {
         w.sum_power = std::f64::consts::E;
         let back = Weights::from_ron(&w.to_ron(), "mem").unwrap();
         assert_eq!(back, w);
+    }
+
+    #[test]
+    fn snake_weights_read_as_a_tuple_or_a_list() {
+        let mut w = Weights::nneonneo();
+        w.snake[2] = 7.5;
+        let text = w.to_ron();
+        let tuple = text
+            .lines()
+            .find(|l| l.contains("snake:"))
+            .unwrap()
+            .to_string();
+        let list = tuple.replace("snake: (", "snake: [").replace("),", "],");
+        assert_eq!(
+            Weights::from_ron(&text.replace(&tuple, &list), "w.ron").unwrap(),
+            w
+        );
+        let short = list.replace("7.5, ", "");
+        let err = Weights::from_ron(&text.replace(&tuple, &short), "w.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("16 cell weights"), "{err}");
     }
 
     #[test]
