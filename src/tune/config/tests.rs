@@ -1,0 +1,409 @@
+//! Tests of config parsing: each error names its file and line or field.
+
+use super::*;
+
+/// A config path beside the shipped weights, so `weights/...` resolves.
+fn config_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/test.ron")
+}
+
+/// A valid config, one field a line; tests break one thing at a time.
+const VALID: &str = r#"// test config
+(
+    name: "test-1",
+    variant: Classic(p4: 0.1),
+    search: (depth: Fixed(1), prob_cutoff: 1e-4),
+    base_weights: "weights/nneonneo.ron",
+    params: [
+        (name: "empty", init: 270.0, min: 0.0, max: 2000.0, scale: 100.0),
+        (name: "merges", min: 0.0, max: 3000.0, scale: 200.0),
+    ],
+    objective: MeanScore,
+    games_per_candidate: 10,
+    population: None,
+    sigma0: 0.5,
+    stop: (generations: 5, total_games: None),
+    validation_games: 0,
+    final_games: 0,
+    restarts: Some((max_restarts: 2, population_factor: 2.0)),
+    seed: 3,
+    threads: None,
+    move_limit: 5000,
+)
+"#;
+
+fn parse_with(from: &str, to: &str) -> Result<TuneConfig, ConfigError> {
+    assert!(VALID.contains(from), "test edit `{from}` matches nothing");
+    parse(&VALID.replacen(from, to, 1), &config_path())
+}
+
+/// The error and its causes, as `main` prints them.
+fn chain(err: &ConfigError) -> String {
+    let mut text = err.to_string();
+    let mut source = std::error::Error::source(err);
+    while let Some(e) = source {
+        text += &format!(": {e}");
+        source = e.source();
+    }
+    text
+}
+
+fn error_with(from: &str, to: &str) -> String {
+    let err = parse_with(from, to).expect_err("the edit must be rejected");
+    let text = chain(&err);
+    assert!(
+        text.starts_with(&config_path().display().to_string()),
+        "{text}"
+    );
+    text
+}
+
+fn file() -> String {
+    config_path().display().to_string()
+}
+
+#[test]
+fn the_valid_config_parses_into_typed_values() {
+    let c = parse(VALID, &config_path()).unwrap();
+    assert_eq!(c.name, "test-1");
+    assert_eq!(c.variant, Variant::Classic { p4: 0.1 });
+    assert_eq!(c.search.depth, Depth::Fixed(1));
+    assert_eq!(c.params.len(), 2);
+    assert_eq!(c.params[0].name, "empty");
+    assert_eq!(c.params[1].init, 700.0, "init defaults to the base weights");
+    assert_eq!(c.population(), 4 + 2, "4 + floor(3 ln 2)");
+    assert_eq!(c.stop.generations, Some(5));
+    assert_eq!(c.move_limit, Some(5000), "implicit Some");
+    assert_eq!(c.restarts.unwrap().max_restarts, 2);
+    assert_eq!(c.base_weights, Weights::nneonneo());
+    assert!(c.base_weights_path.is_absolute());
+    assert_eq!(c.source_text, VALID);
+}
+
+#[test]
+fn weights_with_sets_tuned_terms_within_bounds() {
+    let c = parse(VALID, &config_path()).unwrap();
+    assert_eq!(c.initial_weights(), Weights::nneonneo());
+    let w = c.weights_with(&[-5.0, 1234.5]);
+    assert_eq!((w.empty, w.merges), (0.0, 1234.5));
+    assert_eq!(
+        w.sum,
+        Weights::nneonneo().sum,
+        "untuned terms keep the base value"
+    );
+}
+
+#[test]
+fn to_ron_round_trips_from_another_directory() {
+    let c = parse(VALID, &config_path()).unwrap();
+    let text = c.to_ron();
+    assert!(text.contains("init: Some(700.0)"), "{text}");
+    let elsewhere = std::env::temp_dir().join("tune2048-config-test/resolved.ron");
+    let back = parse(&text, &elsewhere).unwrap();
+    assert_eq!(back.to_ron(), text);
+    let strip = |c: TuneConfig| TuneConfig {
+        path: PathBuf::new(),
+        source_text: String::new(),
+        population: None,
+        ..c
+    };
+    assert_eq!(strip(back), strip(c));
+}
+
+#[test]
+fn syntax_errors_give_line_and_column() {
+    let text = error_with("games_per_candidate: 10,", "games_per_candidate: 10");
+    assert!(text.starts_with(&format!("{}:13:", file())), "{text}");
+}
+
+#[test]
+fn unknown_fields_are_named() {
+    let text = error_with("seed: 3,", "seeed: 3,");
+    assert!(text.starts_with(&format!("{}:19:", file())), "{text}");
+    assert!(
+        text.contains("field named `seeed` in `TuneConfig`"),
+        "{text}"
+    );
+    let text = error_with("min: 0.0, max: 3000.0", "mn: 0.0, max: 3000.0");
+    assert!(
+        text.starts_with(&format!("{}:9:", file())) && text.contains("mn"),
+        "{text}"
+    );
+    let text = error_with(
+        "objective: MeanScore",
+        "objective: Reach(tile: 2048, q: 0.5)",
+    );
+    assert!(text.contains("`q`"), "{text}");
+}
+
+#[test]
+fn wrong_types_give_line_and_column() {
+    let text = error_with("games_per_candidate: 10", "games_per_candidate: \"many\"");
+    assert!(text.starts_with(&format!("{}:12:", file())), "{text}");
+    let text = error_with("seed: 3", "seed: -3");
+    assert!(text.starts_with(&format!("{}:19:", file())), "{text}");
+}
+
+#[test]
+fn min_must_be_below_max() {
+    let text = error_with("min: 0.0, max: 3000.0", "min: 5.0, max: 5.0");
+    assert_eq!(
+        text,
+        format!(
+            "{}:9:26: field `params[1].min`: min (5) must be below max (5)",
+            file()
+        )
+    );
+}
+
+#[test]
+fn unknown_params_suggest_a_close_name_or_list_all() {
+    let text = error_with("\"merges\"", "\"merge\"");
+    assert!(text.contains("field `params[1].name`"), "{text}");
+    assert!(
+        text.contains("unknown parameter `merge`; did you mean `merges`?"),
+        "{text}"
+    );
+    let text = error_with("\"merges\"", "\"snak_power\"");
+    assert!(text.contains("did you mean `snake_power`"), "{text}");
+    let text = error_with("\"merges\"", "\"zigzag_bonus\"");
+    assert!(text.contains("valid names: lost_penalty, empty,"), "{text}");
+    assert!(text.contains("snake_power"), "{text}");
+}
+
+#[test]
+fn duplicate_params_are_rejected() {
+    let text = error_with("\"merges\"", "\"empty\"");
+    assert_eq!(
+        text,
+        format!(
+            "{}:9:10: field `params[1].name`: `empty` is already tuned by params[0]",
+            file()
+        )
+    );
+}
+
+#[test]
+fn zero_games_are_rejected() {
+    let text = error_with("games_per_candidate: 10", "games_per_candidate: 0");
+    assert_eq!(
+        text,
+        format!(
+            "{}:12:5: field `games_per_candidate`: must be positive",
+            file()
+        )
+    );
+}
+
+#[test]
+fn init_must_lie_within_bounds() {
+    let text = error_with("init: 270.0", "init: 2500.0");
+    assert!(
+        text.starts_with(&format!("{}:8:25: field `params[0].init`: 2500", file())),
+        "{text}"
+    );
+    // Without init, the base value (merges: 700) must fit.
+    let text = error_with("max: 3000.0", "max: 600.0");
+    assert!(
+        text.contains("field `params[1].name`: no init given"),
+        "{text}"
+    );
+    assert!(text.contains("700"), "{text}");
+}
+
+#[test]
+fn a_missing_weights_file_names_the_field_and_the_file() {
+    let text = error_with("weights/nneonneo.ron", "weights/missing.ron");
+    assert!(
+        text.starts_with(&format!("{}:6:5: field `base_weights`", file())),
+        "{text}"
+    );
+    assert!(text.contains("configs/weights/missing.ron"), "{text}");
+    // An invalid weights file: its own error follows.
+    let dir = std::env::temp_dir().join(format!("tune2048-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.ron"), "Weights(lost_penalty: oops)").unwrap();
+    let err = parse(
+        &VALID.replace("weights/nneonneo.ron", "bad.ron"),
+        &dir.join("c.ron"),
+    )
+    .unwrap_err();
+    assert!(matches!(err, ConfigError::BaseWeights { .. }));
+    let text = chain(&err);
+    assert!(text.contains("bad.ron:1:"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_stop_rule_is_required() {
+    let text = error_with(
+        "stop: (generations: 5, total_games: None)",
+        "stop: (stagnation: 4)",
+    );
+    assert!(
+        text.starts_with(&format!("{}:15:5: field `stop`: set at least one", file())),
+        "{text}"
+    );
+}
+
+#[test]
+fn ranges_are_checked_field_by_field() {
+    let cases = [
+        ("\"test-1\"", "\"a b\"", "name"),
+        ("p4: 0.1", "p4: 1.5", "variant.p4"),
+        ("Fixed(1)", "Fixed(9)", "search.depth"),
+        ("1e-4", "1.0", "search.prob_cutoff"),
+        ("MeanScore", "Reach(tile: 1000)", "objective.tile"),
+        ("MeanScore", "ScoreQuantile(q: 0.0)", "objective.q"),
+        ("population: None", "population: 1", "population"),
+        ("sigma0: 0.5", "sigma0: 0.0", "sigma0"),
+        ("scale: 100.0", "scale: -1.0", "params[0].scale"),
+        ("generations: 5", "generations: 0", "stop.generations"),
+        (
+            "population_factor: 2.0",
+            "population_factor: 0.5",
+            "restarts.population_factor",
+        ),
+        ("threads: None", "threads: 0", "threads"),
+        ("move_limit: 5000", "move_limit: 0", "move_limit"),
+    ];
+    for (from, to, field) in cases {
+        let edited = VALID.replacen(from, to, 1);
+        let Err(err) = parse(&edited, &config_path()) else {
+            panic!("{from} -> {to} was accepted");
+        };
+        assert_eq!(err.field(), Some(field), "{from} -> {to}: {err}");
+        let ConfigError::Invalid { at, .. } = &err else {
+            unreachable!()
+        };
+        let (line, _) = at.position.unwrap_or_else(|| panic!("{err} has no line"));
+        let key = field.rsplit('.').next().unwrap();
+        let line_text = edited.lines().nth(line - 1).unwrap();
+        assert!(
+            line_text.contains(&format!("{}:", key.split('[').next().unwrap())),
+            "{err}: {line_text}"
+        );
+    }
+}
+
+#[test]
+fn empty_params_are_rejected() {
+    let text = VALID.replace(
+        "        (name: \"empty\", init: 270.0, min: 0.0, max: 2000.0, scale: 100.0),\n        (name: \"merges\", min: 0.0, max: 3000.0, scale: 200.0),\n",
+        "",
+    );
+    let err = parse(&text, &config_path()).unwrap_err();
+    assert_eq!(err.field(), Some("params"), "{err}");
+}
+
+#[test]
+fn edit_distance_counts_edits() {
+    assert_eq!(edit_distance("merge", "merges"), 1);
+    assert_eq!(edit_distance("emtpy", "empty"), 2);
+    assert_eq!(edit_distance("", "abc"), 3);
+}
+
+#[test]
+fn every_shipped_config_parses() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let config = load(&path).unwrap_or_else(|e| panic!("{}", chain(&e)));
+            assert_eq!(
+                config.base_weights,
+                Weights::load(&config.base_weights_path).unwrap(),
+                "{}",
+                path.display()
+            );
+            names.push(config.name);
+        }
+    }
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "classic",
+            "classic-d1-snake",
+            "classic-d2",
+            "quick",
+            "smoke",
+            "twos"
+        ]
+    );
+}
+
+#[test]
+fn default_ron_is_the_serious_classic_job() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let c = load(&dir.join("default.ron")).unwrap();
+    assert_eq!(c.variant, Variant::Classic { p4: 0.1 });
+    assert_eq!(c.search.depth, Depth::Fixed(1));
+    assert_eq!(
+        (c.games_per_candidate, c.validation_games, c.final_games),
+        (1000, 1000, 2000)
+    );
+    assert_eq!(c.stop.generations, Some(40));
+    let names: Vec<_> = c.params.iter().map(|p| p.name).collect();
+    assert_eq!(names, PARAM_NAMES[..11]);
+    assert_eq!(c.population(), 11);
+    // Every field is written out, none left to its default.
+    let fields = [
+        "name",
+        "variant",
+        "search",
+        "search.depth",
+        "search.prob_cutoff",
+        "base_weights",
+        "params",
+        "objective",
+        "games_per_candidate",
+        "population",
+        "sigma0",
+        "stop",
+        "stop.generations",
+        "stop.total_games",
+        "stop.target_fitness",
+        "stop.stagnation",
+        "stop.wall_seconds",
+        "validation_games",
+        "final_games",
+        "restarts",
+        "seed",
+        "threads",
+        "move_limit",
+    ];
+    for field in fields {
+        assert!(
+            locate(&c.source_text, field).is_some(),
+            "default.ron lacks {field}"
+        );
+    }
+
+    let quick = load(&dir.join("quick.ron")).unwrap();
+    assert_eq!(quick.params.len(), 7);
+    assert!(quick.params.iter().all(|p| p.init
+        == if p.name.ends_with("power") {
+            2.0
+        } else {
+            p.scale
+        }));
+    let smoke = load(&dir.join("smoke.ron")).unwrap();
+    assert_eq!(
+        (smoke.search.depth, smoke.population(), smoke.params.len()),
+        (Depth::Fixed(0), 6, 2)
+    );
+    assert_eq!(load(&dir.join("twos.ron")).unwrap().variant, Variant::Twos);
+}
+
+#[test]
+fn shipped_weights_files_are_the_reference() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights");
+    let text = std::fs::read_to_string(dir.join("nneonneo.ron")).unwrap();
+    assert_eq!(text, Weights::nneonneo().to_ron());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("default.ron")).unwrap(),
+        text
+    );
+}
