@@ -398,12 +398,17 @@ fn default_ron_is_the_serious_classic_job() {
 }
 
 #[test]
-fn shipped_weights_files_are_the_reference() {
+fn shipped_weights_files_load_and_the_baseline_is_the_reference() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights");
     let text = std::fs::read_to_string(dir.join("nneonneo.ron")).unwrap();
     assert_eq!(text, Weights::nneonneo().to_ron());
+    // The default set is the best general one: the depth-1 winner.
     assert_eq!(
-        std::fs::read_to_string(dir.join("default.ron")).unwrap(),
-        text
+        Weights::load(&dir.join("default.ron")).unwrap(),
+        Weights::load(&dir.join("classic-d1.ron")).unwrap()
     );
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        Weights::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    }
 }
