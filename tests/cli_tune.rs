@@ -138,6 +138,43 @@ fn one_and_two_threads_give_the_same_run() {
     ] {
         assert!(one.join(file).is_file(), "{file} missing");
     }
+    // Every chart renders from this real run, as PNG and SVG.
+    let charts = dir.join("charts");
+    let status = bin()
+        .args([
+            "plot",
+            one.to_str().unwrap(),
+            "--out",
+            charts.to_str().unwrap(),
+            "--format",
+            "both",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The parameter chart is wider, for its legend panel.
+    for (chart, size) in [
+        ("fitness", (1000, 600)),
+        ("sigma", (1000, 600)),
+        ("params", (1200, 720)),
+        ("scores", (1000, 600)),
+        ("reach", (1000, 600)),
+    ] {
+        let png = charts.join(format!("t-{chart}.png"));
+        let mut reader = png::Decoder::new(std::fs::File::open(&png).unwrap())
+            .read_info()
+            .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        assert_eq!((info.width, info.height), size, "{}", png.display());
+        let svg = std::fs::read_to_string(charts.join(format!("t-{chart}.svg"))).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("<text"),
+            "{chart}.svg has no text"
+        );
+    }
+    let fitness = std::fs::read_to_string(charts.join("t-fitness.svg")).unwrap();
+    assert!(fitness.contains("fitness per generation") && fitness.contains("generation"));
     // The best weights play at once.
     let out = bin()
         .args([

@@ -186,41 +186,36 @@ impl Context<'_> {
         let x: Vec<f64> = x.iter().copied().collect();
         let (values, penalty) = self.decode(&x);
         let penalty = penalty * self.penalty_scale;
-        let value = if let Some(&(fit, pen, games)) = self.replay.evals.get(&(generation, key(&x)))
-        {
+        if let Some(&(fit, pen, games)) = self.replay.evals.get(&(generation, key(&x))) {
+            // Replay exactly what the optimizer saw, penalty included, even if
+            // this build would compute the penalty differently.
             self.games.fetch_add(u64::from(games), Ordering::Relaxed);
-            debug_assert_eq!(pen.to_bits(), penalty.to_bits());
-            fit
-        } else {
-            let weights = self.config.weights_with(&values);
-            let results = self.play(
-                &weights,
-                Stream::Ranking,
-                generation,
-                self.config.games_per_candidate,
-                observer,
-            );
-            let f = fitness(self.config.objective, &results);
-            let mut done = self.done.lock().expect("done lock");
-            let index = done.len() as u32;
-            self.append(&Record::Eval {
-                generation,
-                index,
-                x: x.clone(),
-                params: self.params_map(&values),
-                fitness: f.value,
-                penalty,
-                mean_score: f.mean_score,
-                games: self.config.games_per_candidate,
-            })?;
-            done.push((x, f.value, penalty));
-            return Ok(f.value - penalty);
-        };
-        self.done
-            .lock()
-            .expect("done lock")
-            .push((x, value, penalty));
-        Ok(value - penalty)
+            self.done.lock().expect("done lock").push((x, fit, pen));
+            return Ok(fit - pen);
+        }
+        let weights = self.config.weights_with(&values);
+        let results = self.play(
+            &weights,
+            Stream::Ranking,
+            generation,
+            self.config.games_per_candidate,
+            observer,
+        );
+        let f = fitness(self.config.objective, &results);
+        let mut done = self.done.lock().expect("done lock");
+        let index = done.len() as u32;
+        self.append(&Record::Eval {
+            generation,
+            index,
+            x: x.clone(),
+            params: self.params_map(&values),
+            fitness: f.value,
+            penalty,
+            mean_score: f.mean_score,
+            games: self.config.games_per_candidate,
+        })?;
+        done.push((x, f.value, penalty));
+        Ok(f.value - penalty)
     }
 }
 
