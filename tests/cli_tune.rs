@@ -109,6 +109,25 @@ fn outcome(dir: &Path) -> (String, Vec<String>, serde_json::Value, Vec<String>) 
     (best, rows, fin, records)
 }
 
+/// Starts a one-thread tuning run in the background; returns it and its run folder.
+fn start_tune(config: &Path, out: &Path) -> (std::process::Child, PathBuf) {
+    let child = bin()
+        .args([
+            "tune",
+            config.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "1",
+        ])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(|| out.is_dir() && std::fs::read_dir(out).unwrap().next().is_some());
+    (child, run_folder(out))
+}
+
 fn wait_for(mut ready: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ready() {
@@ -196,22 +215,7 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
     let config = write_config(&dir, 4);
     let whole = tune(&config, &dir.join("whole"), 2);
 
-    let out = dir.join("killed");
-    let mut child = bin()
-        .args([
-            "tune",
-            config.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--threads",
-            "1",
-        ])
-        .stderr(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
-    let folder = run_folder(&out);
+    let (mut child, folder) = start_tune(&config, &dir.join("killed"));
     // In the middle of generation 2: some of its candidates are done, not all.
     wait_for(|| journal_has(&folder, r#""kind":"eval","generation":2"#));
     child.kill().unwrap();
@@ -243,22 +247,7 @@ fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
     let config = write_config(&dir, 4);
     let whole = tune(&config, &dir.join("whole"), 1);
 
-    let out = dir.join("stopped");
-    let mut child = bin()
-        .args([
-            "tune",
-            config.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--threads",
-            "1",
-        ])
-        .stderr(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
-    let folder = run_folder(&out);
+    let (mut child, folder) = start_tune(&config, &dir.join("stopped"));
     wait_for(|| journal_has(&folder, r#""kind":"eval","generation":1"#));
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
