@@ -185,25 +185,30 @@ impl Board {
         Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
     }
 
-    /// The four lines a move in `dir` acts on (rows, or columns as lines).
-    #[inline(always)]
-    fn lines(self, dir: Direction) -> [u16; 4] {
-        let b = match dir {
-            Direction::Left | Direction::Right => self,
-            Direction::Up | Direction::Down => self.transpose(),
-        };
-        [b.row(0), b.row(1), b.row(2), b.row(3)]
-    }
-
     /// Plays a move: `None` if it changes nothing (an illegal move).
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
         let t = &*TABLES;
-        let board = self.shift_with(t, dir);
+        // One transpose serves both the move and the score lines.
+        let src = match dir {
+            Direction::Left | Direction::Right => self.0,
+            Direction::Up | Direction::Down => self.transpose().0,
+        };
+        let board = match dir {
+            Direction::Left => self.shift_rows(&t.left),
+            Direction::Right => self.shift_rows(&t.right),
+            Direction::Up => Board::columns_moved(src, &t.up),
+            Direction::Down => Board::columns_moved(src, &t.down),
+        };
         if board == self {
             return None;
         }
-        let lines = self.lines(dir);
+        let lines = [
+            src as u16,
+            (src >> 16) as u16,
+            (src >> 32) as u16,
+            (src >> 48) as u16,
+        ];
         let score = lines.iter().map(|&l| t.score[l as usize]).sum();
         // Two 32768s merging score 65536 in their line, so below that total
         // no line overflowed and the bit set need not be read.

@@ -32,10 +32,6 @@ pub trait Observer: Sync {
     fn on_generation(&self, _report: &GenerationReport) {}
 }
 
-/// Observes nothing.
-pub struct Silent;
-impl Observer for Silent {}
-
 /// A progress bar per phase and a line per generation, on stderr.
 pub struct Progress {
     bar: Mutex<Option<ProgressBar>>,
