@@ -93,7 +93,7 @@ pub fn from_json(text: &str) -> Result<Weights, String> {
 
 /// Scalar terms and their C names: the reference C++ program's names where
 /// the term is the same, `TUNE2048_*` for this project's own terms.
-const C_NAMES: [(&str, &str); 12] = [
+const C_NAMES: [(&str, &str); 17] = [
     ("lost_penalty", "SCORE_LOST_PENALTY"),
     ("monotonicity_power", "SCORE_MONOTONICITY_POWER"),
     ("monotonicity", "SCORE_MONOTONICITY_WEIGHT"),
@@ -106,6 +106,11 @@ const C_NAMES: [(&str, &str); 12] = [
     ("corner", "TUNE2048_CORNER_WEIGHT"),
     ("edge_power", "TUNE2048_EDGE_POWER"),
     ("snake_power", "TUNE2048_SNAKE_POWER"),
+    ("empty_scaled", "TUNE2048_EMPTY_SCALED_WEIGHT"),
+    ("empty_power", "TUNE2048_EMPTY_POWER"),
+    ("merge_rank", "TUNE2048_MERGE_RANK_WEIGHT"),
+    ("merge_power", "TUNE2048_MERGE_POWER"),
+    ("locked", "TUNE2048_LOCKED_WEIGHT"),
 ];
 
 /// The shortest decimal that reads back to `v` in C, C++ and Rust: Rust's
@@ -186,7 +191,17 @@ fn rust_const(w: &Weights) -> String {
         let _ = writeln!(out, "        {},", cells.join(", "));
     }
     out.push_str("    ],\n");
-    let _ = writeln!(out, "    snake_power: {},", literal(w.snake_power));
+    let tail = [
+        ("snake_power", w.snake_power),
+        ("empty_scaled", w.empty_scaled),
+        ("empty_power", w.empty_power),
+        ("merge_rank", w.merge_rank),
+        ("merge_power", w.merge_power),
+        ("locked", w.locked),
+    ];
+    for (name, v) in tail {
+        let _ = writeln!(out, "    {name}: {},", literal(v));
+    }
     out.push_str("};\n");
     out
 }
@@ -303,6 +318,11 @@ mod tests {
         0.0, 0.0, 0.0, 0.0,
     ],
     snake_power: 1.0,
+    empty_scaled: 0.0,
+    empty_power: 1.0,
+    merge_rank: 0.0,
+    merge_power: 1.0,
+    locked: 0.0,
 };
 
     #[test]

@@ -33,6 +33,8 @@ pub enum Stream {
     Final = 3,
     /// The optimizer's own generator.
     Optimizer = 4,
+    /// Games that re-play the leading generations before the best is chosen.
+    Reselect = 5,
 }
 
 /// The seed of game `game` in `generation` of a run seeded with `run`.

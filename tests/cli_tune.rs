@@ -38,6 +38,7 @@ fn write_config(dir: &Path, generations: u32) -> PathBuf {
     stop: (generations: {generations}),
     validation_games: 16,
     final_games: 24,
+    reselect: Some((top: 2, games: 16)),
     seed: 5,
 )
 "#,
@@ -236,6 +237,28 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
         .status()
         .unwrap();
     assert!(status.success());
+    assert_eq!(outcome(&whole), outcome(&folder));
+
+    // As if killed during the final comparison: resume replays the whole
+    // run, reselection included, from the journal. Nothing new is recorded
+    // and the choice stands.
+    let journal = std::fs::read_to_string(folder.join("journal.jsonl")).unwrap();
+    assert_eq!(journal.matches(r#""kind":"reselect""#).count(), 3);
+    std::fs::remove_file(folder.join("final.json")).unwrap();
+    let out = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let summary = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        summary.contains("reselected from 3 contenders on 16 fresh games"),
+        "{summary}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("journal.jsonl")).unwrap(),
+        journal
+    );
     assert_eq!(outcome(&whole), outcome(&folder));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -128,14 +128,20 @@ fn execute(
             result.games
         ),
         format!(
-            "best (validated, generation {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
-            best.generation,
+            "best (validated, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
+            best.label,
             best.fitness.value,
             best.fitness.ci95[0],
             best.fitness.ci95[1],
             result.baseline.map_or(f64::NAN, |b| b.value)
         ),
     ];
+    if let (Some((f, contenders)), Some(r)) = (best.reselected, config.reselect) {
+        lines.push(format!(
+            "reselected from {contenders} contenders on {} fresh games: fitness {:.2} [{:.2}, {:.2}]",
+            r.games, f.value, f.ci95[0], f.ci95[1]
+        ));
+    }
     if config.final_games > 0 {
         let report = pool.install(|| compare_final(config, folder, &best.weights, &observer))?;
         let p = &report.paired;

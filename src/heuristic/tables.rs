@@ -32,16 +32,20 @@ pub fn line_score(w: &Weights, cells: [u8; 4]) -> f64 {
     let mut prev = 0u8;
     let mut smooth = 0.0;
     let mut sum = 0.0;
+    let mut pairs = 0.0; // Σ rank^merge_power over equal neighbours
+    let mut top = 0u8;
     for &r in &cells {
         sum += pow(r, w.sum_power);
         if r == 0 {
             empty += 1;
             continue;
         }
+        top = top.max(r);
         if prev != 0 {
             smooth += f64::from(prev.abs_diff(r));
         }
         if prev == r {
+            pairs += pow(r, w.merge_power);
             run += 1;
         } else if run > 0 {
             merges += run + 1;
@@ -64,10 +68,14 @@ pub fn line_score(w: &Weights, cells: [u8; 4]) -> f64 {
             right += b - a;
         }
     }
+    let locked = empty == 0 && merges == 0;
     w.lost_penalty + w.empty * f64::from(empty) + w.merges * f64::from(merges)
         - w.monotonicity * f64::min(left, right)
         - w.sum * sum
         - w.smoothness * smooth
+        + w.empty_scaled * f64::from(empty) * pow(top, w.empty_power)
+        + w.merge_rank * pairs
+        - if locked { w.locked } else { 0.0 }
 }
 
 /// Per-cell positional weights: (edge-or-corner weight, snake weight).
@@ -208,6 +216,43 @@ mod tests {
     }
 
     #[test]
+    fn added_line_terms_by_hand() {
+        let zero = Weights {
+            lost_penalty: 0.0,
+            empty: 0.0,
+            merges: 0.0,
+            monotonicity: 0.0,
+            sum: 0.0,
+            ..Weights::nneonneo()
+        };
+        // Scaled empties: 2 empties times the line's top rank (5) squared.
+        let w = Weights {
+            empty_scaled: 3.0,
+            empty_power: 2.0,
+            ..zero.clone()
+        };
+        assert_eq!(line_score(&w, [5, 0, 2, 0]), 3.0 * 2.0 * 25.0);
+        assert_eq!(line_score(&w, [0, 0, 0, 0]), 0.0);
+        // Merge pairs, zeros skipped: (3,3) across a gap and (3,3) again.
+        let w = Weights {
+            merge_rank: 2.0,
+            merge_power: 1.5,
+            ..zero.clone()
+        };
+        let expect = 2.0 * 2.0 * 3f64.powf(1.5);
+        assert!((line_score(&w, [3, 0, 3, 3]) - expect).abs() < 1e-12);
+        assert_eq!(line_score(&w, [1, 2, 1, 2]), 0.0);
+        // Locked: full and no equal neighbours; a gap or a pair unlocks it.
+        let w = Weights {
+            locked: 100.0,
+            ..zero
+        };
+        assert_eq!(line_score(&w, [1, 2, 1, 2]), -100.0);
+        assert_eq!(line_score(&w, [1, 2, 2, 3]), 0.0);
+        assert_eq!(line_score(&w, [1, 2, 0, 3]), 0.0);
+    }
+
+    #[test]
     fn reference_weights_need_one_table() {
         assert_eq!(Heuristic::new(&Weights::nneonneo()).distinct_tables(), 1);
         let mut w = Weights::nneonneo();
@@ -227,6 +272,11 @@ mod tests {
         w.edge_power = 1.5;
         w.snake = std::array::from_fn(|i| (16 - i) as f64 * 0.5);
         w.snake_power = 2.0;
+        w.empty_scaled = 4.0;
+        w.empty_power = 1.7;
+        w.merge_rank = 30.0;
+        w.merge_power = 2.5;
+        w.locked = 900.0;
         let h = Heuristic::new(&w);
         let mut x = 0x1234_5678_9ABC_DEF0u64;
         for _ in 0..2000 {

@@ -39,6 +39,26 @@ pub struct Weights {
     #[serde(deserialize_with = "sixteen_cells")]
     pub snake: [f64; 16],
     pub snake_power: f64,
+    /// Bonus per empty cell of a line, times the line's largest rank raised
+    /// to `empty_power`: empty space is worth more as the tiles grow.
+    #[serde(default)]
+    pub empty_scaled: f64,
+    #[serde(default = "one")]
+    pub empty_power: f64,
+    /// Bonus on rank^merge_power over neighbouring equal tiles of a line
+    /// (zeros skipped): a pending merge of big tiles is worth more.
+    #[serde(default)]
+    pub merge_rank: f64,
+    #[serde(default = "one")]
+    pub merge_power: f64,
+    /// Penalty on a line that is full and has no equal neighbours.
+    #[serde(default)]
+    pub locked: f64,
+}
+
+/// Serde default of the powers added after the first weights files.
+fn one() -> f64 {
+    1.0
 }
 
 /// Accepts the 16 snake weights as a RON tuple or list.
@@ -61,7 +81,7 @@ fn sixteen_cells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f64; 16], D:
 }
 
 /// Names of every tunable parameter, in a fixed order.
-pub const PARAM_NAMES: [&str; 28] = [
+pub const PARAM_NAMES: [&str; 33] = [
     "lost_penalty",
     "empty",
     "merges",
@@ -90,6 +110,11 @@ pub const PARAM_NAMES: [&str; 28] = [
     "snake[14]",
     "snake[15]",
     "snake_power",
+    "empty_scaled",
+    "empty_power",
+    "merge_rank",
+    "merge_power",
+    "locked",
 ];
 
 /// Errors reading or writing a weights file.
@@ -132,12 +157,17 @@ impl Weights {
             edge_power: 1.0,
             snake: [0.0; 16],
             snake_power: 1.0,
+            empty_scaled: 0.0,
+            empty_power: 1.0,
+            merge_rank: 0.0,
+            merge_power: 1.0,
+            locked: 0.0,
         }
     }
 
     /// The value of a parameter by name (see [`PARAM_NAMES`]).
     pub fn get(&self, name: &str) -> Option<f64> {
-        // One name table (`field_mut`) serves both directions; the copy is 28 floats.
+        // One name table (`field_mut`) serves both directions; the copy is 33 floats.
         self.clone().field_mut(name).copied()
     }
 
@@ -161,6 +191,11 @@ impl Weights {
             "corner" => &mut self.corner,
             "edge_power" => &mut self.edge_power,
             "snake_power" => &mut self.snake_power,
+            "empty_scaled" => &mut self.empty_scaled,
+            "empty_power" => &mut self.empty_power,
+            "merge_rank" => &mut self.merge_rank,
+            "merge_power" => &mut self.merge_power,
+            "locked" => &mut self.locked,
             _ => {
                 let i: usize = name
                     .strip_prefix("snake[")?
@@ -185,6 +220,8 @@ impl Weights {
             "sum_power",
             "edge_power",
             "snake_power",
+            "empty_power",
+            "merge_power",
         ] {
             let v = self.get(name).unwrap();
             if !(0.0..=8.0).contains(&v) {
@@ -253,6 +290,7 @@ mod tests {
             assert_eq!(w.get(name), Some(1000.0 + i as f64), "{name}");
         }
         assert_eq!(w.snake[15], 1000.0 + 26.0);
+        assert_eq!(w.locked, 1000.0 + 32.0);
         assert_eq!(w.get("snake[16]"), None);
         assert_eq!(w.get("bogus"), None);
     }
@@ -286,6 +324,28 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("16 cell weights"), "{err}");
+    }
+
+    #[test]
+    fn files_from_before_the_added_terms_still_load() {
+        let added = [
+            "empty_scaled",
+            "empty_power",
+            "merge_rank",
+            "merge_power",
+            "locked",
+        ];
+        let text: String = Weights::nneonneo()
+            .to_ron()
+            .lines()
+            .filter(|l| !added.iter().any(|a| l.trim_start().starts_with(a)))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(text.lines().count(), 15, "{text}");
+        assert_eq!(
+            Weights::from_ron(&text, "old.ron").unwrap(),
+            Weights::nneonneo()
+        );
     }
 
     #[test]

@@ -107,6 +107,19 @@ pub struct Restarts {
     pub population_factor: f64,
 }
 
+/// A last stage against the winner's curse: the best validation of many
+/// generations is biased upwards by noise, so the `top` generations by
+/// validation, and the average of the last `top` distribution means, play
+/// `games` more games on seeds of their own, and the best of those wins.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Reselect", deny_unknown_fields)]
+pub struct Reselect {
+    /// Generations re-played (positive).
+    pub top: u32,
+    /// Games each of them plays (positive); all play the same seeds.
+    pub games: u32,
+}
+
 /// The config file as written: stage one of parsing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "TuneConfig", deny_unknown_fields)]
@@ -142,6 +155,10 @@ pub struct RawConfig {
     /// IPOP restarts; `None` disables.
     #[serde(default)]
     pub restarts: Option<Restarts>,
+    /// Re-play the leading generations before choosing the best; `None`:
+    /// the best validation stands. Needs `validation_games`.
+    #[serde(default)]
+    pub reselect: Option<Reselect>,
     /// The run seed every game seed derives from.
     pub seed: u64,
     /// Worker threads (positive); `None`: all cores.
@@ -189,6 +206,7 @@ pub struct TuneConfig {
     pub validation_games: u32,
     pub final_games: u32,
     pub restarts: Option<Restarts>,
+    pub reselect: Option<Reselect>,
     pub seed: u64,
     pub threads: Option<u32>,
     pub move_limit: Option<u32>,
@@ -552,6 +570,14 @@ impl RawConfig {
                 || format!("{f} must be at least 1"),
             )?;
         }
+        if let Some(r) = self.reselect {
+            c.check(r.top > 0, "reselect.top", || "must be positive".into())?;
+            c.check(r.games > 0, "reselect.games", || "must be positive".into())?;
+            c.check(self.validation_games > 0, "reselect", || {
+                "ranks generations by validation: set validation_games above 0, or reselect: None"
+                    .into()
+            })?;
+        }
         c.check(self.threads != Some(0), "threads", || {
             "must be positive (or None for all cores)".into()
         })?;
@@ -584,6 +610,7 @@ impl RawConfig {
             validation_games: self.validation_games,
             final_games: self.final_games,
             restarts: self.restarts,
+            reselect: self.reselect,
             seed: self.seed,
             threads: self.threads,
             move_limit: self.move_limit,

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use cmaes::{CMAESOptions, DVector, Mode};
 
-use super::config::TuneConfig;
+use super::config::{Reselect, TuneConfig};
 use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::objective::{fitness, Fitness};
@@ -52,13 +52,28 @@ impl StopReason {
     }
 }
 
-/// The best weights found, by validation.
+/// The best weights found, by validation (and reselection, if configured).
 #[derive(Clone, Debug)]
 pub struct Best {
+    /// The generation whose distribution mean these weights are (for an
+    /// averaged contender, the last generation averaged).
     pub generation: u32,
+    /// What was chosen: "generation 12" or "mean of generations 20..=22".
+    pub label: String,
     pub x: Vec<f64>,
     pub weights: Weights,
+    /// Its validation (an averaged contender has none: its reselection stands in).
     pub fitness: Fitness,
+    /// Its result on the reselection games, and how many contenders played them.
+    pub reselected: Option<(Fitness, usize)>,
+}
+
+/// A generation's validated distribution mean: a contender for reselection.
+struct Validated {
+    generation: u32,
+    restart: u32,
+    x: Vec<f64>,
+    fitness: Fitness,
 }
 
 /// What a finished (or interrupted) run produced.
@@ -77,6 +92,7 @@ struct Replay {
     evals: HashMap<(u32, Vec<u64>), (f64, f64, u32)>,
     validations: HashMap<u32, Record>,
     generations: HashMap<u32, Record>,
+    reselects: HashMap<String, Record>,
     baseline: Option<Record>,
 }
 
@@ -105,6 +121,9 @@ impl Replay {
                 }
                 Record::Generation { generation, .. } => {
                     r.generations.insert(*generation, rec.clone());
+                }
+                Record::Reselect { label, .. } => {
+                    r.reselects.insert(label.clone(), rec.clone());
                 }
                 Record::Baseline { .. } => r.baseline = Some(rec.clone()),
                 Record::Restart { .. } => {}
@@ -302,6 +321,7 @@ pub fn run(
     let mut restart = 0u32;
     let mut generation = 0u32;
     let mut best: Option<Best> = None;
+    let mut history: Vec<Validated> = Vec::new();
     let mut since_improvement = 0u32;
     let stop = 'restarts: loop {
         let seed = derive(
@@ -373,6 +393,14 @@ pub fn run(
                 })?;
                 Some(f)
             };
+            if let Some(v) = validation {
+                history.push(Validated {
+                    generation,
+                    restart,
+                    x: mean_x.clone(),
+                    fitness: v,
+                });
+            }
             // Without validation, the best candidate of the generation stands in.
             let judged = validation.unwrap_or(Fitness {
                 value: best_fit,
@@ -382,9 +410,11 @@ pub fn run(
             if best.as_ref().is_none_or(|b| judged.value > b.fitness.value) {
                 best = Some(Best {
                     generation,
+                    label: format!("generation {generation}"),
                     x: mean_x.clone(),
                     weights: weights.clone(),
                     fitness: judged,
+                    reselected: None,
                 });
                 since_improvement = 0;
                 folder.write_atomic(files::BEST, weights.to_ron().as_bytes())?;
@@ -466,6 +496,12 @@ pub fn run(
             }
         }
     };
+    if let (Some(r), true) = (config.reselect, stop != StopReason::Interrupted) {
+        if let Some(chosen) = reselect(&ctx, r, &history, observer)? {
+            folder.write_atomic(files::BEST, chosen.weights.to_ron().as_bytes())?;
+            best = Some(chosen);
+        }
+    }
     Ok(RunResult {
         stop,
         generations: generation,
@@ -473,4 +509,148 @@ pub fn run(
         baseline: Some(baseline),
         best,
     })
+}
+
+/// The contenders of reselection: the `top` generations by validation, then
+/// the average of the last `top` distribution means of the last restart.
+fn contenders(history: &[Validated], top: usize) -> Vec<(String, u32, Vec<f64>, Option<Fitness>)> {
+    let mut ranked: Vec<&Validated> = history.iter().collect();
+    ranked.sort_by(|a, b| b.fitness.value.total_cmp(&a.fitness.value));
+    let mut out: Vec<_> = ranked
+        .iter()
+        .take(top)
+        .map(|v| {
+            let label = format!("generation {}", v.generation);
+            (label, v.generation, v.x.clone(), Some(v.fitness))
+        })
+        .collect();
+    let Some(last) = history.last() else {
+        return out;
+    };
+    let tail: Vec<&Validated> = history
+        .iter()
+        .rev()
+        .take_while(|v| v.restart == last.restart)
+        .take(top)
+        .collect();
+    if tail.len() >= 2 {
+        let first = tail.last().expect("two or more").generation;
+        let mut x = vec![0.0; last.x.len()];
+        for v in &tail {
+            for (sum, xi) in x.iter_mut().zip(&v.x) {
+                *sum += xi / tail.len() as f64;
+            }
+        }
+        let label = format!("mean of generations {first}..={}", last.generation);
+        out.push((label, last.generation, x, None));
+    }
+    out
+}
+
+/// Plays every contender on the same fresh games and returns the best.
+fn reselect(
+    ctx: &Context,
+    r: Reselect,
+    history: &[Validated],
+    observer: &dyn Observer,
+) -> anyhow::Result<Option<Best>> {
+    let pool = contenders(history, r.top as usize);
+    if pool.is_empty() {
+        return Ok(None);
+    }
+    observer.on_phase("reselect", pool.len() as u64 * u64::from(r.games));
+    let mut chosen: Option<Best> = None;
+    for (label, generation, x, validation) in pool.iter().cloned() {
+        let (values, _) = ctx.decode(&x);
+        let weights = ctx.config.weights_with(&values);
+        let f = if let Some(Record::Reselect {
+            fitness,
+            fitness_ci95,
+            mean_score,
+            games,
+            ..
+        }) = ctx.replay.reselects.get(&label)
+        {
+            ctx.games.fetch_add(u64::from(*games), Ordering::Relaxed);
+            Fitness {
+                value: *fitness,
+                ci95: *fitness_ci95,
+                mean_score: *mean_score,
+            }
+        } else {
+            let results = ctx.play(&weights, Stream::Reselect, 0, r.games, observer);
+            let f = fitness(ctx.config.objective, &results);
+            ctx.append(&Record::Reselect {
+                label: label.clone(),
+                generation,
+                x: x.clone(),
+                params: ctx.params_map(&values),
+                fitness: f.value,
+                fitness_ci95: f.ci95,
+                mean_score: f.mean_score,
+                games: r.games,
+            })?;
+            f
+        };
+        observer.on_contender(&label, &f);
+        if chosen
+            .as_ref()
+            .is_none_or(|c| f.value > c.reselected.expect("set below").0.value)
+        {
+            chosen = Some(Best {
+                generation,
+                label,
+                x,
+                weights,
+                fitness: validation.unwrap_or(f),
+                reselected: Some((f, pool.len())),
+            });
+        }
+    }
+    Ok(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validated(generation: u32, restart: u32, value: f64) -> Validated {
+        Validated {
+            generation,
+            restart,
+            x: vec![f64::from(generation), -f64::from(generation)],
+            fitness: Fitness {
+                value,
+                ci95: [value, value],
+                mean_score: value,
+            },
+        }
+    }
+
+    #[test]
+    fn contenders_are_the_top_validations_and_the_recent_mean() {
+        let history = [
+            validated(0, 0, 10.0),
+            validated(1, 0, 30.0),
+            validated(2, 1, 20.0),
+            validated(3, 1, 25.0),
+            validated(4, 1, 5.0),
+        ];
+        let pool = contenders(&history, 2);
+        let labels: Vec<&str> = pool.iter().map(|c| c.0.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["generation 1", "generation 3", "mean of generations 3..=4"]
+        );
+        // The mean averages generations 3 and 4 of the last restart only.
+        assert_eq!(pool[2].1, 4);
+        assert_eq!(pool[2].2, vec![3.5, -3.5]);
+        assert!(pool[2].3.is_none());
+        assert_eq!(pool[0].3.unwrap().value, 30.0);
+        // A mean over a single generation would repeat it: left out.
+        let pool = contenders(&history[..3], 3);
+        assert_eq!(pool.len(), 3);
+        assert!(pool.iter().all(|c| c.0.starts_with("generation")));
+        assert!(contenders(&[], 3).is_empty());
+    }
 }

@@ -55,6 +55,20 @@ pub enum Record {
         games: u64,
         elapsed_s: f64,
     },
+    /// A contender of the final choice (see `Reselect` in the config), on
+    /// the reselection games, which every contender shares.
+    Reselect {
+        /// "generation 12", or "mean of generations 20..=22".
+        label: String,
+        /// The generation whose weights are chosen if this contender wins.
+        generation: u32,
+        x: Vec<f64>,
+        params: BTreeMap<String, f64>,
+        fitness: f64,
+        fitness_ci95: [f64; 2],
+        mean_score: f64,
+        games: u32,
+    },
     /// An IPOP restart begins before `generation` with a larger population.
     Restart {
         generation: u32,

@@ -30,6 +30,8 @@ pub trait Observer: Sync {
     /// One game finished.
     fn on_game(&self) {}
     fn on_generation(&self, _report: &GenerationReport) {}
+    /// A contender of the final choice finished its reselection games.
+    fn on_contender(&self, _label: &str, _fitness: &Fitness) {}
 }
 
 /// A progress bar per phase and a line per generation, on stderr.
@@ -71,6 +73,17 @@ impl Observer for Progress {
     fn on_game(&self) {
         if let Some(bar) = self.bar.lock().expect("bar lock").as_ref() {
             bar.inc(1);
+        }
+    }
+
+    fn on_contender(&self, label: &str, f: &Fitness) {
+        let line = format!(
+            "reselect  {label}: {:.1} [{:.1}, {:.1}]",
+            f.value, f.ci95[0], f.ci95[1]
+        );
+        match self.bar.lock().expect("bar lock").as_ref() {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
         }
     }
 

@@ -247,6 +247,45 @@ fn a_stop_rule_is_required() {
 }
 
 #[test]
+fn reselect_is_checked() {
+    let restarts = "restarts: Some((max_restarts: 2, population_factor: 2.0)),";
+    let with = |reselect: &str, validation: &str| {
+        let text = VALID
+            .replacen(
+                restarts,
+                &format!("{restarts}\n    reselect: {reselect},"),
+                1,
+            )
+            .replacen("validation_games: 0", validation, 1);
+        parse(&text, &config_path())
+    };
+    let ok = with("Some((top: 3, games: 40))", "validation_games: 20").unwrap();
+    assert_eq!(ok.reselect, Some(Reselect { top: 3, games: 40 }));
+    assert_eq!(parse(VALID, &config_path()).unwrap().reselect, None);
+    for (reselect, validation, field) in [
+        (
+            "Some((top: 3, games: 40))",
+            "validation_games: 0",
+            "reselect",
+        ),
+        (
+            "Some((top: 0, games: 40))",
+            "validation_games: 20",
+            "reselect.top",
+        ),
+        (
+            "Some((top: 2, games: 0))",
+            "validation_games: 20",
+            "reselect.games",
+        ),
+    ] {
+        let err = with(reselect, validation).unwrap_err();
+        assert_eq!(err.field(), Some(field), "{err}");
+        assert!(err.to_string().contains(":19:"), "{err}");
+    }
+}
+
+#[test]
 fn ranges_are_checked_field_by_field() {
     let cases = [
         ("\"test-1\"", "\"a b\"", "name"),
@@ -370,6 +409,7 @@ fn default_ron_is_the_serious_classic_job() {
         "validation_games",
         "final_games",
         "restarts",
+        "reselect",
         "seed",
         "threads",
         "move_limit",
