@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::heuristic::{Weights, WeightsError};
+use crate::heuristic::{Weights, WeightsError, PARAM_NAMES};
 
 /// The weights file inside a run folder.
 pub const RUN_BEST_WEIGHTS: &str = "best.ron";
@@ -166,41 +166,26 @@ pub fn to_rust(weights: &Weights, source: &str) -> String {
     out
 }
 
-/// The `const` item alone (tested by compiling a copy of it).
+/// The `const` item alone (tested by compiling a copy of it). Fields come in
+/// [`PARAM_NAMES`] order, which is the struct's, with the snake as one array.
 fn rust_const(w: &Weights) -> String {
     let mut out = String::from("pub const WEIGHTS: Weights = Weights {\n");
-    let scalars = [
-        ("lost_penalty", w.lost_penalty),
-        ("empty", w.empty),
-        ("merges", w.merges),
-        ("monotonicity", w.monotonicity),
-        ("monotonicity_power", w.monotonicity_power),
-        ("sum", w.sum),
-        ("sum_power", w.sum_power),
-        ("smoothness", w.smoothness),
-        ("edge", w.edge),
-        ("corner", w.corner),
-        ("edge_power", w.edge_power),
-    ];
-    for (name, v) in scalars {
-        let _ = writeln!(out, "    {name}: {},", literal(v));
-    }
-    out.push_str("    snake: [\n");
-    for row in w.snake.chunks(4) {
-        let cells: Vec<String> = row.iter().map(|&v| literal(v)).collect();
-        let _ = writeln!(out, "        {},", cells.join(", "));
-    }
-    out.push_str("    ],\n");
-    let tail = [
-        ("snake_power", w.snake_power),
-        ("empty_scaled", w.empty_scaled),
-        ("empty_power", w.empty_power),
-        ("merge_rank", w.merge_rank),
-        ("merge_power", w.merge_power),
-        ("locked", w.locked),
-    ];
-    for (name, v) in tail {
-        let _ = writeln!(out, "    {name}: {},", literal(v));
+    for name in PARAM_NAMES {
+        match name {
+            "snake[0]" => {
+                out.push_str("    snake: [\n");
+                for row in w.snake.chunks(4) {
+                    let cells: Vec<String> = row.iter().map(|&v| literal(v)).collect();
+                    let _ = writeln!(out, "        {},", cells.join(", "));
+                }
+                out.push_str("    ],\n");
+            }
+            _ if name.starts_with("snake[") => {}
+            _ => {
+                let v = w.get(name).expect("listed names are fields");
+                let _ = writeln!(out, "    {name}: {},", literal(v));
+            }
+        }
     }
     out.push_str("};\n");
     out
