@@ -365,6 +365,7 @@ fn every_shipped_config_parses() {
         [
             "classic",
             "classic-d1-snake",
+            "classic-d1-terms",
             "classic-d2",
             "quick",
             "smoke",
