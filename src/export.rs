@@ -93,7 +93,7 @@ pub fn from_json(text: &str) -> Result<Weights, String> {
 
 /// Scalar terms and their C names: the reference C++ program's names where
 /// the term is the same, `TUNE2048_*` for this project's own terms.
-const C_NAMES: [(&str, &str); 17] = [
+const C_NAMES: [(&str, &str); 19] = [
     ("lost_penalty", "SCORE_LOST_PENALTY"),
     ("monotonicity_power", "SCORE_MONOTONICITY_POWER"),
     ("monotonicity", "SCORE_MONOTONICITY_WEIGHT"),
@@ -111,6 +111,8 @@ const C_NAMES: [(&str, &str); 17] = [
     ("merge_rank", "TUNE2048_MERGE_RANK_WEIGHT"),
     ("merge_power", "TUNE2048_MERGE_POWER"),
     ("locked", "TUNE2048_LOCKED_WEIGHT"),
+    ("crowding", "TUNE2048_CROWDING_WEIGHT"),
+    ("crowding_power", "TUNE2048_CROWDING_POWER"),
 ];
 
 /// The shortest decimal that reads back to `v` in C, C++ and Rust: Rust's
@@ -308,6 +310,8 @@ mod tests {
     merge_rank: 0.0,
     merge_power: 1.0,
     locked: 0.0,
+    crowding: 0.0,
+    crowding_power: 1.0,
 };
 
     #[test]

@@ -6,6 +6,8 @@
 //! where `line` holds the line terms of the reference heuristic (plus
 //! smoothness), and `row_table[r]` adds the positional terms (edge, corner,
 //! snake) of row r's cells. Rows whose positional weights agree share a table.
+//! One board-level term, crowding, is a 17-entry table indexed by the number
+//! of empty cells, added only when its weight is non-zero.
 
 use std::sync::Arc;
 
@@ -20,7 +22,19 @@ type Table = Arc<[f32; LINES]>;
 pub struct Heuristic {
     rows: [Table; 4],
     columns: Table,
+    /// `crowding[e]`: the crowding term of a board with e empty cells.
+    crowding: [f32; 17],
+    crowded: bool,
     weights: Weights,
+}
+
+/// The board-level crowding term of a board with `empty` empty cells:
+/// −crowding·16·(filled/16)^crowding_power. The weight is the penalty per
+/// cell at power 1, and the marginal penalty of the last cell of a full board
+/// is crowding·crowding_power, so the weight's scale does not move with the power.
+pub fn crowding_score(w: &Weights, empty: u32) -> f64 {
+    let filled = f64::from(16 - empty);
+    -w.crowding * 16.0 * (filled / 16.0).powf(w.crowding_power)
 }
 
 /// The line terms of one line of ranks (cell 0 first), in f64.
@@ -132,6 +146,8 @@ impl Heuristic {
         Heuristic {
             rows: row_tables,
             columns,
+            crowding: std::array::from_fn(|e| crowding_score(w, e as u32) as f32),
+            crowded: w.crowding != 0.0,
             weights: weights.clone(),
         }
     }
@@ -156,14 +172,19 @@ impl Heuristic {
         let b = board.0;
         let t = board.transpose().0;
         let c = &*self.columns;
-        self.rows[0][(b & 0xFFFF) as usize]
+        let lines = self.rows[0][(b & 0xFFFF) as usize]
             + self.rows[1][((b >> 16) & 0xFFFF) as usize]
             + self.rows[2][((b >> 32) & 0xFFFF) as usize]
             + self.rows[3][(b >> 48) as usize]
             + c[(t & 0xFFFF) as usize]
             + c[((t >> 16) & 0xFFFF) as usize]
             + c[((t >> 32) & 0xFFFF) as usize]
-            + c[(t >> 48) as usize]
+            + c[(t >> 48) as usize];
+        if self.crowded {
+            lines + self.crowding[board.count_empty() as usize]
+        } else {
+            lines
+        }
     }
 
     /// The heuristic computed directly from the weights, without tables (for tests).
@@ -179,9 +200,11 @@ impl Heuristic {
         };
         let col = |c: usize| [ranks[c], ranks[4 + c], ranks[8 + c], ranks[12 + c]];
         let w = &self.weights;
-        (0..4)
+        let lines: f64 = (0..4)
             .map(|i| line_score(w, row(i)) + positional_score(w, i, row(i)) + line_score(w, col(i)))
-            .sum()
+            .sum();
+        let empty = ranks.iter().filter(|&&r| r == 0).count() as u32;
+        lines + crowding_score(w, empty)
     }
 }
 
@@ -253,6 +276,39 @@ mod tests {
     }
 
     #[test]
+    fn crowding_counts_filled_cells_of_the_whole_board() {
+        let plain = Weights::nneonneo();
+        let w = Weights {
+            crowding: 5000.0,
+            crowding_power: 3.0,
+            ..plain.clone()
+        };
+        let (h, base) = (Heuristic::new(&w), Heuristic::new(&plain));
+        // Three tiles (ranks 1, 2, 1) in different rows and columns.
+        let board = Board::from_ranks([1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(board.count_empty(), 13);
+        let added = f64::from(h.eval(board)) - f64::from(base.eval(board));
+        let expect = -5000.0 * 16.0 * (3.0f64 / 16.0).powi(3);
+        assert!((added - expect).abs() < 0.5, "{added} vs {expect}");
+        assert_eq!(crowding_score(&w, 16), 0.0);
+        assert_eq!(crowding_score(&w, 0), -5000.0 * 16.0);
+        let linear = Weights {
+            crowding_power: 1.0,
+            ..w.clone()
+        };
+        assert_eq!(crowding_score(&linear, 10), -5000.0 * 6.0);
+        // Weight 0 leaves the evaluation untouched.
+        assert_eq!(
+            Heuristic::new(&Weights {
+                crowding_power: 6.0,
+                ..plain
+            })
+            .eval(board),
+            base.eval(board)
+        );
+    }
+
+    #[test]
     fn reference_weights_need_one_table() {
         assert_eq!(Heuristic::new(&Weights::nneonneo()).distinct_tables(), 1);
         let mut w = Weights::nneonneo();
@@ -277,6 +333,8 @@ mod tests {
         w.merge_rank = 30.0;
         w.merge_power = 2.5;
         w.locked = 900.0;
+        w.crowding = 40.0;
+        w.crowding_power = 2.5;
         let h = Heuristic::new(&w);
         let mut x = 0x1234_5678_9ABC_DEF0u64;
         for _ in 0..2000 {

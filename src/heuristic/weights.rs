@@ -54,6 +54,14 @@ pub struct Weights {
     /// Penalty on a line that is full and has no equal neighbours.
     #[serde(default)]
     pub locked: f64,
+    /// Board-level penalty −crowding·16·(filled/16)^crowding_power, filled
+    /// counting the whole board's tiles. Above power 1, each tile costs more
+    /// than the one before it: a nearly full board is feared more than the
+    /// line terms' linear count of empties can say. Not a line term.
+    #[serde(default)]
+    pub crowding: f64,
+    #[serde(default = "one")]
+    pub crowding_power: f64,
 }
 
 /// Serde default of the powers added after the first weights files.
@@ -81,7 +89,7 @@ fn sixteen_cells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f64; 16], D:
 }
 
 /// Names of every tunable parameter, in a fixed order.
-pub const PARAM_NAMES: [&str; 33] = [
+pub const PARAM_NAMES: [&str; 35] = [
     "lost_penalty",
     "empty",
     "merges",
@@ -115,6 +123,8 @@ pub const PARAM_NAMES: [&str; 33] = [
     "merge_rank",
     "merge_power",
     "locked",
+    "crowding",
+    "crowding_power",
 ];
 
 /// Errors reading or writing a weights file.
@@ -162,12 +172,14 @@ impl Weights {
             merge_rank: 0.0,
             merge_power: 1.0,
             locked: 0.0,
+            crowding: 0.0,
+            crowding_power: 1.0,
         }
     }
 
     /// The value of a parameter by name (see [`PARAM_NAMES`]).
     pub fn get(&self, name: &str) -> Option<f64> {
-        // One name table (`field_mut`) serves both directions; the copy is 33 floats.
+        // One name table (`field_mut`) serves both directions; the copy is 35 floats.
         self.clone().field_mut(name).copied()
     }
 
@@ -196,6 +208,8 @@ impl Weights {
             "merge_rank" => &mut self.merge_rank,
             "merge_power" => &mut self.merge_power,
             "locked" => &mut self.locked,
+            "crowding" => &mut self.crowding,
+            "crowding_power" => &mut self.crowding_power,
             _ => {
                 let i: usize = name
                     .strip_prefix("snake[")?
@@ -222,6 +236,7 @@ impl Weights {
             "snake_power",
             "empty_power",
             "merge_power",
+            "crowding_power",
         ] {
             let v = self.get(name).unwrap();
             if !(0.0..=8.0).contains(&v) {
@@ -291,6 +306,7 @@ mod tests {
         }
         assert_eq!(w.snake[15], 1000.0 + 26.0);
         assert_eq!(w.locked, 1000.0 + 32.0);
+        assert_eq!(w.crowding_power, 1000.0 + 34.0);
         assert_eq!(w.get("snake[16]"), None);
         assert_eq!(w.get("bogus"), None);
     }
@@ -334,6 +350,8 @@ mod tests {
             "merge_rank",
             "merge_power",
             "locked",
+            "crowding",
+            "crowding_power",
         ];
         let text: String = Weights::nneonneo()
             .to_ron()

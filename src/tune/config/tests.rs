@@ -364,6 +364,7 @@ fn every_shipped_config_parses() {
         names,
         [
             "classic",
+            "classic-d1-crowding",
             "classic-d1-snake",
             "classic-d1-terms",
             "classic-d2",
