@@ -128,8 +128,14 @@ fn execute(
             result.games
         ),
         format!(
-            "best (validated, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
+            "best ({}, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
             best.label,
+            // An averaged contender was never validated; its reselection games score it.
+            if best.is_one_generation() {
+                "validated"
+            } else {
+                "scored on the reselection games"
+            },
             best.fitness.value,
             best.fitness.ci95[0],
             best.fitness.ci95[1],

@@ -344,15 +344,13 @@ mod tests {
 
     #[test]
     fn files_from_before_the_added_terms_still_load() {
-        let added = [
-            "empty_scaled",
-            "empty_power",
-            "merge_rank",
-            "merge_power",
-            "locked",
-            "crowding",
-            "crowding_power",
-        ];
+        // Everything after snake_power came later.
+        let added = &PARAM_NAMES[PARAM_NAMES
+            .iter()
+            .position(|&n| n == "snake_power")
+            .unwrap()
+            + 1..];
+        assert_eq!(added.len(), 7);
         let text: String = Weights::nneonneo()
             .to_ron()
             .lines()

@@ -68,6 +68,14 @@ pub struct Best {
     pub reselected: Option<(Fitness, usize)>,
 }
 
+impl Best {
+    /// Whether these weights are one generation's validated mean rather than
+    /// an average of several (which has no validation of its own).
+    pub fn is_one_generation(&self) -> bool {
+        self.label.starts_with("generation ")
+    }
+}
+
 /// A generation's validated distribution mean: a contender for reselection.
 struct Validated {
     generation: u32,
