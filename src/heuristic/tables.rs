@@ -333,7 +333,7 @@ mod tests {
         w.merge_rank = 30.0;
         w.merge_power = 2.5;
         w.locked = 900.0;
-        w.crowding = 40.0;
+        w.crowding = 4000.0;
         w.crowding_power = 2.5;
         let h = Heuristic::new(&w);
         let mut x = 0x1234_5678_9ABC_DEF0u64;
