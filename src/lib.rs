@@ -3,13 +3,15 @@
 //! - [`engine`]: the rules (fast 4×4 bitboard, N×N reference, variants, game loop);
 //! - [`heuristic`]: the parametric board evaluation and its weights files;
 //! - [`search`]: expectimax with a per-thread transposition table;
-//! - [`selfplay`]: many seeded games in parallel, and their statistics;
+//! - [`selfplay`]: one seeded game; [`evaluation`]: batches of games, in parallel;
+//!   [`stats`]: their statistics;
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts.
 
 pub mod bench;
 pub mod cli;
 pub mod engine;
+pub mod evaluation;
 pub mod export;
 pub mod heuristic;
 pub mod maxtile;

@@ -1,11 +1,9 @@
-//! Seeded games in parallel. Each game is a pure function of its seed, the
-//! heuristic and the search parameters, so results do not depend on the
-//! number of threads or on which thread plays which game.
+//! One seeded game. Each game is a pure function of its seed, the heuristic
+//! and the search parameters, so results do not depend on the number of
+//! threads or on which thread plays which game (see [`crate::evaluation`]).
 
 use std::cell::RefCell;
 use std::time::Duration;
-
-use rayon::prelude::*;
 
 use crate::engine::{play_game, Board, GameRecord, RandomPlacer, TurnOrder, Variant};
 use crate::heuristic::Heuristic;
@@ -15,14 +13,25 @@ thread_local! {
     static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::new(tt_bits(Depth::Fixed(0))));
 }
 
+/// Transposition tables hold 2^bits entries: at least 2^12 (depth 0 and 1
+/// hardly use one) and at most 2^22 (64 MiB of entries per thread).
+const TT_BITS_MIN: u32 = 12;
+const TT_BITS_MAX: u32 = 22;
+/// Each layer of depth multiplies a search's chance nodes by about 8 on a
+/// typical board: 3 more bits per layer, from 2^9 at depth 0.
+const TT_BITS_AT_DEPTH_0: u32 = 9;
+const TT_BITS_PER_LAYER: u32 = 3;
+
 /// Transposition-table size (log2 of entries) for a search depth. Cached
 /// values can depend on the table size (an evicted entry is searched again,
 /// possibly under another probability cutoff), so the size is a function of
 /// the game spec alone, never of what a thread played before.
 pub fn tt_bits(depth: Depth) -> u32 {
     match depth {
-        Depth::Fixed(d) => (9 + 3 * d).clamp(12, 22),
-        Depth::Auto => 22,
+        Depth::Fixed(d) => {
+            (TT_BITS_AT_DEPTH_0 + TT_BITS_PER_LAYER * d).clamp(TT_BITS_MIN, TT_BITS_MAX)
+        }
+        Depth::Auto => TT_BITS_MAX,
     }
 }
 
@@ -113,26 +122,6 @@ pub fn play_one(spec: &GameSpec, heuristic: &Heuristic, seed: u64) -> GameResult
     play_one_observed(spec, heuristic, seed, |_, _| {})
 }
 
-/// Plays a game for every seed, in parallel on the current rayon pool.
-/// Results come back in the order of `seeds`; `on_done` is called once per
-/// finished game (from any thread) for progress reporting.
-pub fn play_many(
-    spec: &GameSpec,
-    heuristic: &Heuristic,
-    seeds: &[u64],
-    on_done: &(dyn Fn(&GameResult) + Sync),
-) -> Vec<GameResult> {
-    seeds
-        .par_iter()
-        .with_max_len(1)
-        .map(|&seed| {
-            let r = play_one(spec, heuristic, seed);
-            on_done(&r);
-            r
-        })
-        .collect()
-}
-
 /// Summarizes finished games that took `elapsed_s` seconds of wall time.
 pub fn summarize(results: &[GameResult], elapsed_s: f64) -> crate::stats::Summary {
     let stats: Vec<crate::stats::GameStat> = results
@@ -146,44 +135,10 @@ pub fn summarize(results: &[GameResult], elapsed_s: f64) -> crate::stats::Summar
     crate::stats::Summary::from_games(&stats, elapsed_s)
 }
 
-/// A rayon pool with `threads` workers (`None`: one per core).
-pub fn thread_pool(
-    threads: Option<usize>,
-) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        builder = builder.num_threads(t);
-    }
-    builder.build()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heuristic::Weights;
-    use crate::seeds::game_seed;
-
-    #[test]
-    fn results_do_not_depend_on_the_thread_count() {
-        let h = Heuristic::new(&Weights::nneonneo());
-        let spec = GameSpec::new(
-            Variant::CLASSIC,
-            SearchParams::new(Depth::Fixed(1), Variant::CLASSIC),
-        );
-        let seeds: Vec<u64> = (0..12).map(|i| game_seed(99, i)).collect();
-        let one = thread_pool(Some(1))
-            .unwrap()
-            .install(|| play_many(&spec, &h, &seeds, &|_| {}));
-        let two = thread_pool(Some(2))
-            .unwrap()
-            .install(|| play_many(&spec, &h, &seeds, &|_| {}));
-        let three = thread_pool(Some(3))
-            .unwrap()
-            .install(|| play_many(&spec, &h, &seeds, &|_| {}));
-        assert_eq!(one, two);
-        assert_eq!(one, three);
-        assert!(one.iter().all(|r| r.record.moves > 50));
-    }
 
     #[test]
     fn twos_games_never_spawn_fours() {

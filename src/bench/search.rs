@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::BenchError;
 use crate::engine::Variant;
-use crate::heuristic::{Heuristic, Weights};
+use crate::evaluation::{Batch, Evaluator, LocalEvaluator};
+use crate::heuristic::Weights;
 use crate::search::{Depth, SearchParams};
 use crate::seeds::game_seed;
-use crate::selfplay::{play_many, thread_pool, GameResult, GameSpec};
+use crate::selfplay::{GameResult, GameSpec};
 
 /// Base seed of the benchmark games.
 pub const SEED: u64 = 2048;
@@ -82,6 +83,20 @@ fn spec(depth: u32, move_limit: Option<u32>) -> GameSpec {
     spec
 }
 
+/// The reference weights' games on `seeds` (the weights' tables are built
+/// inside the timed call, as every batch of a tuning run builds them).
+fn play(evaluator: &LocalEvaluator, spec: GameSpec, seeds: &[u64]) -> Vec<GameResult> {
+    let batch = Batch {
+        spec,
+        weights: vec![Weights::nneonneo()],
+        seeds: seeds.to_vec(),
+    };
+    let mut results = evaluator
+        .evaluate(&batch, &|_| {})
+        .expect("a local pool does not fail");
+    results.games.swap_remove(0)
+}
+
 fn checksum(results: &[GameResult]) -> u64 {
     results.iter().fold(0u64, |h, r| {
         crate::seeds::derive(h, r.record.score ^ u64::from(r.record.moves) << 40)
@@ -90,8 +105,7 @@ fn checksum(results: &[GameResult]) -> u64 {
 
 /// Times each case `reps` times on one thread with the reference weights.
 pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchError> {
-    let heuristic = Heuristic::new(&Weights::nneonneo());
-    let pool = thread_pool(Some(1)).expect("a one-thread pool");
+    let evaluator = LocalEvaluator::new(Some(1)).expect("a one-thread pool");
     let mut rows = Vec::new();
     for case in cases {
         let spec = spec(case.depth, case.move_limit);
@@ -100,7 +114,7 @@ pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchE
         let mut first: Option<(u64, Vec<GameResult>)> = None;
         for _ in 0..reps.max(1) {
             let start = Instant::now();
-            let results = pool.install(|| play_many(&spec, &heuristic, &seeds, &|_| {}));
+            let results = play(&evaluator, spec, &seeds);
             times.push(start.elapsed());
             let sum = checksum(&results);
             match &first {
@@ -146,15 +160,14 @@ pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchE
 /// Games per second at `depth` on each thread count; every count must play
 /// exactly the games one thread plays.
 pub fn threads(depth: u32, games: u32, counts: &[usize]) -> Result<Vec<ThreadRow>, BenchError> {
-    let heuristic = Heuristic::new(&Weights::nneonneo());
     let spec = spec(depth, None);
     let seeds: Vec<u64> = (0..games).map(|i| game_seed(SEED, i.into())).collect();
     let mut expected = None;
     let mut rows = Vec::new();
     for &threads in counts {
-        let pool = thread_pool(Some(threads)).expect("a thread pool");
+        let evaluator = LocalEvaluator::new(Some(threads)).expect("a thread pool");
         let start = Instant::now();
-        let results = pool.install(|| play_many(&spec, &heuristic, &seeds, &|_| {}));
+        let results = play(&evaluator, spec, &seeds);
         let secs = start.elapsed().as_secs_f64();
         let sum = checksum(&results);
         if let Some(e) = expected {

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use super::common::load_weights;
 use super::eval::{describe, write_csv, BatchOpts};
 use super::input_error;
-use crate::heuristic::Heuristic;
 use crate::stats::Paired;
 
 #[derive(Debug, clap::Args)]
@@ -38,14 +37,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.batch.games,
         args.batch.game.seed
     );
-    let batch_a = args.batch.play(&spec, &Heuristic::new(&a), "A")?;
-    let batch_b = args.batch.play(&spec, &Heuristic::new(&b), "B")?;
+    let mut played = args.batch.play(&spec, &[a, b], "A and B")?;
+    let batch_b = played.pop().expect("two weight sets");
+    let batch_a = played.pop().expect("two weight sets");
     if let Some(csv) = &args.batch.csv {
         // One file per side: FILE becomes FILE.a.csv and FILE.b.csv.
         write_csv(&csv.with_extension("a.csv"), &batch_a.results)?;
         write_csv(&csv.with_extension("b.csv"), &batch_b.results)?;
     }
-    let scores = |batch: &super::eval::Batch| {
+    let scores = |batch: &super::eval::Played| {
         batch
             .results
             .iter()

@@ -9,9 +9,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use crate::heuristic::Heuristic;
+use crate::evaluation::{Batch, Evaluator, LocalEvaluator};
+use crate::heuristic::Weights;
 use crate::seeds::game_seed;
-use crate::selfplay::{play_many, summarize, thread_pool, GameResult, GameSpec};
+use crate::selfplay::{summarize, GameResult, GameSpec};
 use crate::stats::Summary;
 
 #[derive(Debug, clap::Args)]
@@ -42,8 +43,8 @@ pub struct BatchOpts {
     pub json: bool,
 }
 
-/// A played batch: per-game results, their summary and the CPU-side counters.
-pub struct Batch {
+/// One weight set's games: per-game results and their summary.
+pub struct Played {
     pub results: Vec<GameResult>,
     pub summary: Summary,
 }
@@ -59,18 +60,23 @@ impl BatchOpts {
         self.game.spec()
     }
 
-    /// Plays the batch's games with `heuristic`, with a progress bar labelled `label`.
+    /// Plays the batch's games with every weight set (all on the same
+    /// seeds, in one batch), with a progress bar labelled `label`.
     pub fn play(
         &self,
         spec: &GameSpec,
-        heuristic: &Heuristic,
+        weights: &[Weights],
         label: &str,
-    ) -> anyhow::Result<Batch> {
-        let seeds: Vec<u64> = (0..self.games)
-            .map(|i| game_seed(self.game.seed, i.into()))
-            .collect();
+    ) -> anyhow::Result<Vec<Played>> {
+        let batch = Batch {
+            spec: *spec,
+            weights: weights.to_vec(),
+            seeds: (0..self.games)
+                .map(|i| game_seed(self.game.seed, i.into()))
+                .collect(),
+        };
         let bar = ProgressBar::with_draw_target(
-            Some(seeds.len() as u64),
+            Some(batch.games()),
             ProgressDrawTarget::stderr_with_hz(4),
         );
         bar.set_style(
@@ -81,15 +87,20 @@ impl BatchOpts {
             .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
-        let pool = thread_pool(self.threads)?;
+        let evaluator = LocalEvaluator::new(self.threads)?;
         let start = Instant::now();
-        let results = pool.install(|| play_many(spec, heuristic, &seeds, &|_| bar.inc(1)));
-        let elapsed = start.elapsed().as_secs_f64();
+        let results = evaluator.evaluate(&batch, &|_| bar.inc(1))?;
+        let shares = results.time_shares(start.elapsed().as_secs_f64());
         bar.finish_and_clear();
-        Ok(Batch {
-            summary: summarize(&results, elapsed),
-            results,
-        })
+        Ok(results
+            .games
+            .into_iter()
+            .zip(shares)
+            .map(|(results, elapsed)| Played {
+                summary: summarize(&results, elapsed),
+                results,
+            })
+            .collect())
     }
 }
 
@@ -146,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.batch.games,
         args.batch.game.seed
     );
-    let batch = args.batch.play(&spec, &Heuristic::new(&weights), "eval")?;
+    let batch = args.batch.play(&spec, &[weights], "eval")?.swap_remove(0);
     if let Some(csv) = &args.batch.csv {
         write_csv(csv, &batch.results)?;
     }

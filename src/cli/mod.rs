@@ -76,7 +76,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 #[error("{0}")]
 pub struct InputError(pub String);
 
-/// Wraps any displayable error as an [`InputError`].
+/// A message about bad input, as an [`InputError`]. Errors with sources of
+/// their own (config and weights files) are passed on as they are, so their
+/// whole chain reaches the user; [`exit_code`] knows them.
 pub fn input_error(err: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(InputError(err.to_string()))
 }
@@ -86,6 +88,7 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
     let bad_input = err.chain().any(|e| {
         e.is::<InputError>()
             || e.is::<crate::heuristic::WeightsError>()
+            || e.is::<crate::tune::config::ConfigError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
     });

@@ -1,4 +1,5 @@
-//! `tune2048 tune CONFIG` and `tune2048 resume RUN_DIR`.
+//! `tune2048 tune CONFIG` and `tune2048 resume RUN_DIR`: the run folder, its
+//! observers and the final comparison around [`driver::run`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -6,12 +7,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::input_error;
-use crate::selfplay::thread_pool;
+use crate::evaluation::{Evaluator, LocalEvaluator};
+use crate::plot::observer::Charts;
 use crate::tune::config::{self, TuneConfig};
-use crate::tune::driver::{self, StopReason};
-use crate::tune::finish::compare_final;
+use crate::tune::driver;
+use crate::tune::finish::{compare_final, FinalReport};
 use crate::tune::folder::{files, utc_rfc3339, RunFolder};
-use crate::tune::observer::Progress;
+use crate::tune::journal;
+use crate::tune::meta::RunMeta;
+use crate::tune::observer::{Observers, Progress};
+use crate::tune::outputs::{BestFile, GenerationsCsv, JournalFile};
+use crate::tune::replay::Replay;
+use crate::tune::state::RunResult;
+use crate::tune::stop::StopReason;
+
+/// Charts in the run folder are redrawn every this many generations (and at the end).
+const CHARTS_EVERY: u32 = 5;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -34,35 +45,39 @@ pub struct ResumeArgs {
     pub threads: Option<usize>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    // Everything about the config is checked before a folder exists.
-    let config = config::load(&args.config).map_err(input_error)?;
-    if args.threads == Some(0) {
+fn check_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    if threads == Some(0) {
         return Err(input_error("--threads must be at least 1"));
     }
+    Ok(())
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // Everything about the config is checked before a folder exists.
+    let config = config::load(&args.config)?;
+    check_threads(args.threads)?;
+    let threads = args.threads.or(config.threads.map(|t| t as usize));
+    let evaluator = LocalEvaluator::new(threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
-    let base = folder.path(files::BASE);
     folder.write_atomic(files::BASE, config.base_weights.to_ron().as_bytes())?;
     folder.write_atomic(
         files::CONFIG,
         config.to_ron_with_base(Path::new(files::BASE)).as_bytes(),
     )?;
-    let threads = args.threads.or(config.threads.map(|t| t as usize));
-    let meta = serde_json::json!({
-        "name": config.name,
-        "version": env!("CARGO_PKG_VERSION"),
-        "config": args.config.display().to_string(),
-        "base_weights": config.base_weights_path.display().to_string(),
-        "seed": config.seed,
-        "threads": threads.unwrap_or_else(rayon::current_num_threads),
-        "cores": std::thread::available_parallelism().map_or(1, |n| n.get()),
-        "started": utc_rfc3339(std::time::SystemTime::now()),
-        "params": config.params.iter().map(|p| p.name).collect::<Vec<_>>(),
-    });
-    folder.write_atomic(files::META, serde_json::to_string_pretty(&meta)?.as_bytes())?;
-    debug_assert!(base.exists());
+    let meta = RunMeta {
+        name: Some(config.name.clone()),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        config: args.config.display().to_string(),
+        base_weights: config.base_weights_path.display().to_string(),
+        seed: config.seed,
+        threads: evaluator.threads(),
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        started: utc_rfc3339(std::time::SystemTime::now()),
+        params: config.params.iter().map(|p| p.name.to_string()).collect(),
+    };
+    meta.write(&folder)?;
     eprintln!("run folder: {}", folder.dir().display());
-    execute(&config, &folder, threads)
+    execute(&config, &folder, &evaluator)
 }
 
 pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
@@ -75,61 +90,90 @@ pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let config = config::load(&folder.path(files::CONFIG)).map_err(input_error)?;
-    if args.threads == Some(0) {
-        return Err(input_error("--threads must be at least 1"));
-    }
+    let config = config::load(&folder.path(files::CONFIG))?;
+    check_threads(args.threads)?;
+    let evaluator = LocalEvaluator::new(args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
-    execute(
-        &config,
-        &folder,
-        args.threads.or(config.threads.map(|t| t as usize)),
-    )
+    execute(&config, &folder, &evaluator)
+}
+
+/// A flag set by the first Ctrl-C; a second one exits at once (the journal
+/// keeps everything finished).
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = interrupt.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing this generation (Ctrl-C again to stop now)");
+    });
+    interrupt
 }
 
 fn execute(
     config: &TuneConfig,
     folder: &RunFolder,
-    threads: Option<usize>,
+    evaluator: &LocalEvaluator,
 ) -> anyhow::Result<ExitCode> {
-    let interrupt = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupt.clone();
-        // A second Ctrl-C kills at once: the journal keeps everything finished.
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupted: finishing this generation (Ctrl-C again to stop now)");
-        });
-    }
-    let pool = thread_pool(threads)?;
-    let observer = Progress::default();
-    let result = pool.install(|| driver::run(config, folder, &observer, &interrupt))?;
-    crate::tune::write_generations_csv(folder)?;
+    let interrupt = interrupt_flag();
+    let (records, valid_len) = journal::read(&folder.path(files::JOURNAL))?;
+    let replay = Replay::new(&records);
+    let progress = Progress::default();
+    let journal = JournalFile::open(folder, valid_len)?;
+    let best = BestFile::new(folder.clone());
+    let csv = GenerationsCsv::new(folder.clone());
+    let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
+    let observers = Observers(vec![&journal, &best, &csv, &charts, &progress]);
+    let result = driver::run(config, &replay, evaluator, &observers, &interrupt)?;
     if result.stop == StopReason::Interrupted {
+        charts.draw();
         eprintln!(
             "stopped after generation {}; continue with: tune2048 resume {}",
-            result.generations.saturating_sub(1),
+            result.state.generations().saturating_sub(1),
             folder.dir().display()
         );
         return Ok(ExitCode::from(130));
     }
     let best = result
-        .best
-        .as_ref()
+        .best()
         .ok_or_else(|| anyhow::anyhow!("the run finished without any generation"))?;
+    let report = if config.final_games > 0 {
+        let report = compare_final(config, &best.weights, evaluator, &progress)?;
+        folder.write_atomic(
+            files::FINAL,
+            serde_json::to_string_pretty(&report)?.as_bytes(),
+        )?;
+        Some(report)
+    } else {
+        None
+    };
+    let text = summary(config, folder, &result, report.as_ref());
+    folder.write_atomic(files::SUMMARY, text.as_bytes())?;
+    charts.draw();
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `summary.txt`: the result in words.
+fn summary(
+    config: &TuneConfig,
+    folder: &RunFolder,
+    result: &RunResult,
+    report: Option<&FinalReport>,
+) -> String {
+    let best = result.best().expect("checked by the caller");
     let mut lines = vec![
         format!("run: {}", folder.dir().display()),
         format!(
             "stopped: {} after {} generations, {} games",
             result.stop.describe(),
-            result.generations,
-            result.games
+            result.state.generations(),
+            result.state.games
         ),
         format!(
             "best ({}, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
-            best.label,
+            best.chosen,
             // An averaged contender was never validated; its reselection games score it.
             if best.is_one_generation() {
                 "validated"
@@ -139,7 +183,7 @@ fn execute(
             best.fitness.value,
             best.fitness.ci95[0],
             best.fitness.ci95[1],
-            result.baseline.map_or(f64::NAN, |b| b.value)
+            result.state.baseline.value
         ),
     ];
     if let (Some((f, contenders)), Some(r)) = (best.reselected, config.reselect) {
@@ -148,8 +192,7 @@ fn execute(
             r.games, f.value, f.ci95[0], f.ci95[1]
         ));
     }
-    if config.final_games > 0 {
-        let report = pool.install(|| compare_final(config, folder, &best.weights, &observer))?;
+    if let Some(report) = report {
         let p = &report.paired;
         lines.push(format!(
             "final, {} paired games: best mean score {:.0} vs base {:.0}: ratio {:.3}, diff {:.0} [{:.0}, {:.0}], p = {:.2e}, wins/losses/ties {}/{}/{}",
@@ -160,9 +203,5 @@ fn execute(
         "best weights: {}",
         folder.path(files::BEST).display()
     ));
-    let text = lines.join("\n") + "\n";
-    folder.write_atomic(files::SUMMARY, text.as_bytes())?;
-    crate::tune::refresh_plots(folder);
-    print!("{text}");
-    Ok(ExitCode::SUCCESS)
+    lines.join("\n") + "\n"
 }

@@ -139,17 +139,8 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
     })
 }
 
-/// The fields of `meta.json` that charts use.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-pub struct Meta {
-    #[serde(default)]
-    pub name: Option<String>,
-    /// Tuned parameter names, in the order of the journal's `x` vectors.
-    #[serde(default)]
-    pub params: Vec<String>,
-}
-
 pub use crate::tune::finish::FinalReport;
+pub use crate::tune::meta::RunMeta;
 
 /// Everything the charts of one run folder need.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,10 +177,10 @@ pub fn load_run(dir: &Path) -> Result<RunData, PlotError> {
     }
     let journal = parse_journal(&read(&journal_path)?, &journal_path)?;
     let meta_path = dir.join(META_FILE);
-    let meta: Meta = if meta_path.is_file() {
+    let meta: RunMeta = if meta_path.is_file() {
         parse_json(&read(&meta_path)?, &meta_path)?
     } else {
-        Meta::default()
+        RunMeta::default()
     };
     let final_path = dir.join(FINAL_FILE);
     let final_report = if final_path.is_file() {
@@ -657,7 +648,7 @@ mod tests {
 
     #[test]
     fn meta_and_final_ignore_unknown_fields() {
-        let meta: Meta =
+        let meta: RunMeta =
             serde_json::from_str(r#"{"name":"n","params":["empty"],"created":"x"}"#).unwrap();
         assert_eq!(meta.name.as_deref(), Some("n"));
         assert_eq!(meta.params, vec!["empty"]);

@@ -11,6 +11,7 @@ use plotters::prelude::*;
 
 pub mod data;
 pub mod draw;
+pub mod observer;
 
 use data::{file_stem, FitnessSeries, RunData};
 use draw::{

@@ -1,14 +1,17 @@
 //! The end of a run: best against base on fresh paired games.
 
+use std::time::Instant;
+
 use serde::{Deserialize, Serialize};
 
 use super::config::TuneConfig;
-use super::folder::{files, RunFolder};
 use super::observer::Observer;
-use crate::heuristic::{Heuristic, Weights};
-use crate::search::SearchParams;
+use super::scoring::game_spec;
+use super::TuneError;
+use crate::evaluation::{Batch, Evaluator};
+use crate::heuristic::Weights;
 use crate::seeds::{run_game_seed, Stream};
-use crate::selfplay::{play_many, summarize, GameResult, GameSpec};
+use crate::selfplay::{summarize, GameResult};
 use crate::stats::{Paired, Summary};
 
 /// `final.json`.
@@ -26,56 +29,38 @@ pub struct FinalReport {
     pub best_max_tiles: Vec<u32>,
 }
 
-fn spec(config: &TuneConfig) -> GameSpec {
-    let mut search = SearchParams::new(config.search.depth, config.variant);
-    search.prob_cutoff = config.search.prob_cutoff as f32;
-    let mut spec = GameSpec::new(config.variant, search);
-    spec.move_limit = config.move_limit;
-    spec
-}
-
-fn play(
-    config: &TuneConfig,
-    weights: &Weights,
-    observer: &dyn Observer,
-) -> (Vec<GameResult>, Summary) {
-    let seeds: Vec<u64> = (0..config.final_games)
-        .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))
-        .collect();
-    let start = std::time::Instant::now();
-    let results = play_many(&spec(config), &Heuristic::new(weights), &seeds, &|_| {
-        observer.on_game()
-    });
-    let summary = summarize(&results, start.elapsed().as_secs_f64());
-    (results, summary)
-}
-
-/// Plays the final comparison and writes `final.json` and `summary.txt`.
+/// Plays base and best on the final stream's seeds, in one batch.
 pub fn compare_final(
     config: &TuneConfig,
-    folder: &RunFolder,
     best: &Weights,
+    evaluator: &dyn Evaluator,
     observer: &dyn Observer,
-) -> anyhow::Result<FinalReport> {
-    observer.on_phase("final", 2 * u64::from(config.final_games));
-    let (base_games, base) = play(config, &config.base_weights, observer);
-    let (best_games, best_summary) = play(config, best, observer);
+) -> Result<FinalReport, TuneError> {
+    let batch = Batch {
+        spec: game_spec(config),
+        weights: vec![config.base_weights.clone(), best.clone()],
+        seeds: (0..config.final_games)
+            .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))
+            .collect(),
+    };
+    observer.on_phase("final", batch.games());
+    let start = Instant::now();
+    let results = evaluator.evaluate(&batch, &|_| observer.on_game())?;
+    let shares = results.time_shares(start.elapsed().as_secs_f64());
+    let [base_games, best_games] = &results.games[..] else {
+        unreachable!("two weight sets");
+    };
     let scores = |g: &[GameResult]| g.iter().map(|r| r.record.score).collect::<Vec<_>>();
     let tiles = |g: &[GameResult]| g.iter().map(|r| r.record.max_tile).collect::<Vec<_>>();
-    let report = FinalReport {
+    Ok(FinalReport {
         games: config.final_games,
         seed: config.seed,
-        paired: Paired::compare(&scores(&base_games), &scores(&best_games)),
-        base,
-        best: best_summary,
-        base_scores: scores(&base_games),
-        best_scores: scores(&best_games),
-        base_max_tiles: tiles(&base_games),
-        best_max_tiles: tiles(&best_games),
-    };
-    folder.write_atomic(
-        files::FINAL,
-        serde_json::to_string_pretty(&report)?.as_bytes(),
-    )?;
-    Ok(report)
+        paired: Paired::compare(&scores(base_games), &scores(best_games)),
+        base: summarize(base_games, shares[0]),
+        best: summarize(best_games, shares[1]),
+        base_scores: scores(base_games),
+        best_scores: scores(best_games),
+        base_max_tiles: tiles(base_games),
+        best_max_tiles: tiles(best_games),
+    })
 }

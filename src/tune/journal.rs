@@ -1,4 +1,5 @@
-//! The append-only journal: one JSON object per line, flushed as written.
+//! The append-only journal: one JSON object per line, flushed as written and
+//! synced to disk at least at every generation's end.
 //! It is the run's source of truth: `resume` replays it, plots read it.
 
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ pub enum Record {
     /// One candidate of a generation, on that generation's ranking games.
     Eval {
         generation: u32,
-        /// Order of completion within the generation.
+        /// The candidate's place in its generation (points sorted; see `ask_tell`).
         index: u32,
         /// The point in normalized coordinates (value = init + scale·x).
         x: Vec<f64>,
@@ -118,9 +119,21 @@ pub fn read(path: &Path) -> std::io::Result<(Vec<Record>, u64)> {
     Ok((records, valid))
 }
 
-/// Appends records, one flushed line each.
+/// Where journal lines go: a file, or (in tests) anything that can fail.
+pub trait Sink: Write + Send {
+    /// Makes everything written so far durable (`fsync` for a file).
+    fn sync(&mut self) -> std::io::Result<()>;
+}
+
+impl Sink for File {
+    fn sync(&mut self) -> std::io::Result<()> {
+        self.sync_data()
+    }
+}
+
+/// Appends records, one flushed line each; [`Writer::sync`] makes them durable.
 pub struct Writer {
-    file: File,
+    sink: Box<dyn Sink>,
 }
 
 impl Writer {
@@ -135,15 +148,25 @@ impl Writer {
             .open(path)?;
         file.set_len(valid_len)?;
         file.seek(std::io::SeekFrom::End(0))?;
-        Ok(Writer { file })
+        Ok(Writer::to_sink(Box::new(file)))
+    }
+
+    /// A writer into any sink.
+    pub fn to_sink(sink: Box<dyn Sink>) -> Writer {
+        Writer { sink }
     }
 
     pub fn append(&mut self, record: &Record) -> std::io::Result<()> {
         let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
         line.push('\n');
         // One write per line: a crash tears at most the last line.
-        self.file.write_all(line.as_bytes())?;
-        self.file.flush()
+        self.sink.write_all(line.as_bytes())?;
+        self.sink.flush()
+    }
+
+    /// Durable against power loss once this returns.
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        self.sink.sync()
     }
 }
 

@@ -1,63 +1,115 @@
-//! Observers see the run; the optimizer itself never prints.
+//! Observers see the run and own its outputs; the driver itself never prints
+//! or writes a file. Every hook has a no-op default. Hooks that write return
+//! their error, and the first error ends the run with that error.
 
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::config::TuneConfig;
+use super::contender::Contender;
+use super::journal::Record;
 use super::objective::Fitness;
+use super::state::{RunResult, RunState};
 
-/// One generation's numbers.
-#[derive(Clone, Debug)]
-pub struct GenerationReport {
-    pub generation: u32,
-    pub restart: u32,
-    pub population: usize,
-    pub sigma: f64,
-    pub best: f64,
-    pub median: f64,
-    pub mean: f64,
-    pub validation: Option<Fitness>,
-    pub best_so_far: Option<f64>,
-    pub baseline: f64,
-    pub games: u64,
-    pub elapsed_s: f64,
-}
+/// An observer's failure, with its own chain of causes.
+pub type ObserverError = Box<dyn std::error::Error + Send + Sync + 'static>;
 
-/// Hooks with no-op defaults. Called from worker threads, hence `Sync`.
+/// Hooks called by the driver. `on_game` comes from worker threads, hence `Sync`.
 pub trait Observer: Sync {
-    /// A batch of `games` games begins (a generation, the baseline, the final comparison).
+    /// The run begins (or resumes, with `replayed` journal records).
+    fn on_start(&self, _config: &TuneConfig, _replayed: usize) -> Result<(), ObserverError> {
+        Ok(())
+    }
+    /// A batch of `games` games begins to play.
     fn on_phase(&self, _name: &str, _games: u64) {}
     /// One game finished.
     fn on_game(&self) {}
-    fn on_generation(&self, _report: &GenerationReport) {}
-    /// A contender of the final choice finished its reselection games.
-    fn on_contender(&self, _label: &str, _fitness: &Fitness) {}
+    /// A result the journal does not hold yet (replayed results are not repeated).
+    fn on_record(&self, _record: &Record) -> Result<(), ObserverError> {
+        Ok(())
+    }
+    /// A generation ended; its row is `state.last()`.
+    fn on_generation(&self, _state: &RunState) -> Result<(), ObserverError> {
+        Ok(())
+    }
+    /// A contender of the final choice was scored on the reselection games.
+    fn on_contender(&self, _contender: Contender, _fitness: &Fitness) {}
+    /// The run ended (the final choice made, if any).
+    fn on_finish(&self, _result: &RunResult) -> Result<(), ObserverError> {
+        Ok(())
+    }
+}
+
+/// Several observers, called in order; the first error stops the call.
+pub struct Observers<'a>(pub Vec<&'a dyn Observer>);
+
+impl Observer for Observers<'_> {
+    fn on_start(&self, config: &TuneConfig, replayed: usize) -> Result<(), ObserverError> {
+        self.0.iter().try_for_each(|o| o.on_start(config, replayed))
+    }
+    fn on_phase(&self, name: &str, games: u64) {
+        self.0.iter().for_each(|o| o.on_phase(name, games));
+    }
+    fn on_game(&self) {
+        self.0.iter().for_each(|o| o.on_game());
+    }
+    fn on_record(&self, record: &Record) -> Result<(), ObserverError> {
+        self.0.iter().try_for_each(|o| o.on_record(record))
+    }
+    fn on_generation(&self, state: &RunState) -> Result<(), ObserverError> {
+        self.0.iter().try_for_each(|o| o.on_generation(state))
+    }
+    fn on_contender(&self, contender: Contender, fitness: &Fitness) {
+        self.0
+            .iter()
+            .for_each(|o| o.on_contender(contender, fitness));
+    }
+    fn on_finish(&self, result: &RunResult) -> Result<(), ObserverError> {
+        self.0.iter().try_for_each(|o| o.on_finish(result))
+    }
 }
 
 /// A progress bar per phase and a line per generation, on stderr.
+#[derive(Default)]
 pub struct Progress {
     bar: Mutex<Option<ProgressBar>>,
 }
 
-impl Default for Progress {
-    fn default() -> Self {
-        Progress {
-            bar: Mutex::new(None),
-        }
-    }
-}
-
 impl Progress {
-    fn finish(&self) {
+    fn finish_bar(&self) {
         if let Some(bar) = self.bar.lock().expect("bar lock").take() {
             bar.finish_and_clear();
+        }
+    }
+
+    fn println(&self, line: String) {
+        match self.bar.lock().expect("bar lock").as_ref() {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
         }
     }
 }
 
 impl Observer for Progress {
+    fn on_start(&self, config: &TuneConfig, replayed: usize) -> Result<(), ObserverError> {
+        let what = if replayed > 0 {
+            format!("resuming from {replayed} journal records")
+        } else {
+            "starting".to_string()
+        };
+        eprintln!(
+            "{what}: {} terms, population {}, {} games per candidate, depth {}",
+            config.params.len(),
+            config.population(),
+            config.games_per_candidate,
+            config.search.depth
+        );
+        Ok(())
+    }
+
     fn on_phase(&self, name: &str, games: u64) {
-        self.finish();
+        self.finish_bar();
         let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(
             ProgressStyle::with_template(
@@ -76,33 +128,38 @@ impl Observer for Progress {
         }
     }
 
-    fn on_contender(&self, label: &str, f: &Fitness) {
-        let line = format!(
-            "reselect  {label}: {:.1} [{:.1}, {:.1}]",
+    fn on_contender(&self, contender: Contender, f: &Fitness) {
+        self.println(format!(
+            "reselect  {contender}: {:.1} [{:.1}, {:.1}]",
             f.value, f.ci95[0], f.ci95[1]
-        );
-        match self.bar.lock().expect("bar lock").as_ref() {
-            Some(bar) => bar.println(line),
-            None => eprintln!("{line}"),
-        }
+        ));
     }
 
-    fn on_generation(&self, r: &GenerationReport) {
-        self.finish();
+    fn on_generation(&self, state: &RunState) -> Result<(), ObserverError> {
+        self.finish_bar();
+        let Some(r) = state.last() else {
+            return Ok(());
+        };
         let val = match r.validation {
             Some(v) => format!("val {:.1} [{:.1}, {:.1}]", v.value, v.ci95[0], v.ci95[1]),
             None => "val -".to_string(),
         };
+        let best = state.best.as_ref().map_or(f64::NAN, |b| b.fitness.value);
         eprintln!(
-            "gen {:>3}  best {:.1}  median {:.1}  sigma {:.3}  {val}  best-val {:.1} ({:.2}x base)  {} games  {:.0}s",
+            "gen {:>3}  best {:.1}  median {:.1}  sigma {:.3}  {val}  best-val {best:.1} ({:.2}x base)  {} games  {:.0}s",
             r.generation,
             r.best,
             r.median,
             r.sigma,
-            r.best_so_far.unwrap_or(f64::NAN),
-            r.best_so_far.unwrap_or(f64::NAN) / r.baseline,
+            best / state.baseline.value,
             r.games,
             r.elapsed_s,
         );
+        Ok(())
+    }
+
+    fn on_finish(&self, _result: &RunResult) -> Result<(), ObserverError> {
+        self.finish_bar();
+        Ok(())
     }
 }

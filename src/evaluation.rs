@@ -1,0 +1,197 @@
+//! The evaluation seam: a batch of games (weight sets × seeds × one game
+//! spec) in, one result per game out. Everything that plays many games goes
+//! through an [`Evaluator`]: a tuner's generations, validation, reselection
+//! and final comparison, and the `eval` and `compare` commands. Today's
+//! implementation plays on a local rayon pool; another could hand the same
+//! games to other processes.
+
+use rayon::prelude::*;
+
+use crate::heuristic::{Heuristic, Weights};
+use crate::selfplay::{play_one, GameResult, GameSpec};
+
+/// Every weight set plays every seed (common random numbers), under `spec`.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    pub spec: GameSpec,
+    pub weights: Vec<Weights>,
+    pub seeds: Vec<u64>,
+}
+
+impl Batch {
+    /// Games in the batch.
+    pub fn games(&self) -> u64 {
+        (self.weights.len() * self.seeds.len()) as u64
+    }
+}
+
+/// A batch's results: `games[w][s]` is weight set `w` on seed `s`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchResults {
+    pub games: Vec<Vec<GameResult>>,
+}
+
+impl BatchResults {
+    /// Splits a batch's wall time among its weight sets in proportion to the
+    /// moves each played (search time is close to proportional to moves), so
+    /// each set's rates describe its own games.
+    pub fn time_shares(&self, elapsed_s: f64) -> Vec<f64> {
+        let moves: Vec<f64> = self
+            .games
+            .iter()
+            .map(|g| g.iter().map(|r| f64::from(r.record.moves)).sum())
+            .collect();
+        let total: f64 = moves.iter().sum();
+        moves
+            .iter()
+            .map(|m| {
+                if total > 0.0 {
+                    elapsed_s * m / total
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why a batch could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum EvaluationError {
+    /// A worker (a thread pool, another process) failed or went away.
+    #[error("evaluation worker {worker} failed: {message}")]
+    Worker { worker: String, message: String },
+}
+
+/// Plays batches of games.
+pub trait Evaluator: Sync {
+    /// Plays every game of `batch`; `on_game` is called once per finished
+    /// game, from any thread. Results never depend on how the games were
+    /// spread over workers.
+    fn evaluate(
+        &self,
+        batch: &Batch,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<BatchResults, EvaluationError>;
+
+    /// Worker threads, all processes together (for reports).
+    fn threads(&self) -> usize;
+}
+
+/// Plays on a rayon pool of this process. Games go out one at a time to
+/// whichever thread is free: their lengths vary by 10× and more, so fixed
+/// shares per thread or per weight set would leave threads idle.
+pub struct LocalEvaluator {
+    pool: rayon::ThreadPool,
+}
+
+impl LocalEvaluator {
+    /// A pool of `threads` workers (`None`: one per core).
+    pub fn new(threads: Option<usize>) -> Result<LocalEvaluator, EvaluationError> {
+        let mut builder = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = threads {
+            builder = builder.num_threads(t);
+        }
+        let pool = builder.build().map_err(|e| EvaluationError::Worker {
+            worker: "local thread pool".into(),
+            message: e.to_string(),
+        })?;
+        Ok(LocalEvaluator { pool })
+    }
+}
+
+impl Evaluator for LocalEvaluator {
+    fn evaluate(
+        &self,
+        batch: &Batch,
+        on_game: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<BatchResults, EvaluationError> {
+        self.pool.install(|| {
+            let heuristics: Vec<Heuristic> = batch.weights.par_iter().map(Heuristic::new).collect();
+            let per_set = batch.seeds.len();
+            let flat: Vec<GameResult> = (0..heuristics.len() * per_set)
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|job| {
+                    let r = play_one(
+                        &batch.spec,
+                        &heuristics[job / per_set],
+                        batch.seeds[job % per_set],
+                    );
+                    on_game(&r);
+                    r
+                })
+                .collect();
+            let games = if per_set == 0 {
+                vec![Vec::new(); heuristics.len()]
+            } else {
+                flat.chunks(per_set).map(<[GameResult]>::to_vec).collect()
+            };
+            Ok(BatchResults { games })
+        })
+    }
+
+    fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+    use crate::search::{Depth, SearchParams};
+    use crate::seeds::game_seed;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    fn batch() -> Batch {
+        let mut other = Weights::nneonneo();
+        other.empty *= 2.0;
+        Batch {
+            spec: GameSpec::new(
+                Variant::CLASSIC,
+                SearchParams::new(Depth::Fixed(0), Variant::CLASSIC),
+            ),
+            weights: vec![Weights::nneonneo(), other],
+            seeds: (0..9).map(|i| game_seed(5, i)).collect(),
+        }
+    }
+
+    #[test]
+    fn every_set_plays_every_seed_in_order_on_any_pool() {
+        let b = batch();
+        let count = AtomicU64::new(0);
+        let one = LocalEvaluator::new(Some(1))
+            .unwrap()
+            .evaluate(&b, &|_| {
+                count.fetch_add(1, Ordering::Relaxed);
+            })
+            .unwrap();
+        assert_eq!(count.load(Ordering::Relaxed), b.games());
+        let three = LocalEvaluator::new(Some(3))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        assert_eq!(one, three);
+        assert_eq!(one.games.len(), 2);
+        for (set, games) in one.games.iter().enumerate() {
+            let h = Heuristic::new(&b.weights[set]);
+            for (g, &seed) in games.iter().zip(&b.seeds) {
+                assert_eq!(g.seed, seed);
+                assert_eq!(*g, play_one(&b.spec, &h, seed));
+            }
+        }
+        assert_ne!(one.games[0], one.games[1]);
+    }
+
+    #[test]
+    fn an_empty_batch_has_an_empty_row_per_set() {
+        let mut b = batch();
+        b.seeds.clear();
+        let r = LocalEvaluator::new(Some(2))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        assert_eq!(r.games, vec![Vec::<GameResult>::new(); 2]);
+    }
+}

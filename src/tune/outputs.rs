@@ -1,0 +1,150 @@
+//! The observers that own a run folder's files: the journal, `best.ron` and
+//! `generations.csv`. Each names its file in its errors.
+
+use std::sync::Mutex;
+
+use super::folder::{files, RunFolder};
+use super::journal::{self, Record};
+use super::observer::{Observer, ObserverError};
+use super::state::{GenerationRow, RunResult, RunState};
+
+/// A write to a run-folder file failed.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {action} failed")]
+pub struct OutputError {
+    pub file: String,
+    pub action: &'static str,
+    #[source]
+    pub source: std::io::Error,
+}
+
+fn failed<'a>(
+    file: &'a str,
+    action: &'static str,
+) -> impl FnOnce(std::io::Error) -> ObserverError + 'a {
+    move |source| {
+        Box::new(OutputError {
+            file: file.to_string(),
+            action,
+            source,
+        })
+    }
+}
+
+/// Appends every new record to the journal; syncs it at each generation's
+/// end, after the final choice's records, and at the end of the run.
+pub struct JournalFile {
+    name: String,
+    writer: Mutex<journal::Writer>,
+}
+
+impl JournalFile {
+    /// The journal of `folder`, cut back to its `valid_len` bytes.
+    pub fn open(folder: &RunFolder, valid_len: u64) -> std::io::Result<JournalFile> {
+        let path = folder.path(files::JOURNAL);
+        Ok(JournalFile::new(
+            path.display().to_string(),
+            journal::Writer::open(&path, valid_len)?,
+        ))
+    }
+
+    /// A journal writing into `writer`; `name` names it in errors.
+    pub fn new(name: String, writer: journal::Writer) -> JournalFile {
+        JournalFile {
+            name,
+            writer: Mutex::new(writer),
+        }
+    }
+
+    fn sync(&self) -> Result<(), ObserverError> {
+        let mut w = self.writer.lock().expect("journal lock");
+        w.sync().map_err(failed(&self.name, "syncing the journal"))
+    }
+}
+
+impl Observer for JournalFile {
+    fn on_record(&self, record: &Record) -> Result<(), ObserverError> {
+        let mut w = self.writer.lock().expect("journal lock");
+        w.append(record)
+            .map_err(failed(&self.name, "appending to the journal"))
+    }
+
+    fn on_generation(&self, _state: &RunState) -> Result<(), ObserverError> {
+        self.sync()
+    }
+
+    fn on_finish(&self, _result: &RunResult) -> Result<(), ObserverError> {
+        self.sync()
+    }
+}
+
+/// Rewrites `best.ron` whenever the best weights change.
+pub struct BestFile {
+    folder: RunFolder,
+}
+
+impl BestFile {
+    pub fn new(folder: RunFolder) -> BestFile {
+        BestFile { folder }
+    }
+
+    fn write(&self, state: &RunState) -> Result<(), ObserverError> {
+        let Some(best) = &state.best else {
+            return Ok(());
+        };
+        self.folder
+            .write_atomic(files::BEST, best.weights.to_ron().as_bytes())
+            .map_err(failed(files::BEST, "writing"))
+    }
+}
+
+impl Observer for BestFile {
+    fn on_generation(&self, state: &RunState) -> Result<(), ObserverError> {
+        if state.last().is_some_and(|r| r.new_best) {
+            self.write(state)?;
+        }
+        Ok(())
+    }
+
+    fn on_finish(&self, result: &RunResult) -> Result<(), ObserverError> {
+        self.write(&result.state)
+    }
+}
+
+/// Rewrites `generations.csv` from the run's rows after every generation.
+pub struct GenerationsCsv {
+    folder: RunFolder,
+}
+
+/// The columns of `generations.csv`.
+pub const CSV_HEADER: &str = "generation,evaluations,games,best,median,mean,sigma,val_fitness,val_ci_lo,val_ci_hi,val_mean_score,elapsed_s";
+
+impl GenerationsCsv {
+    pub fn new(folder: RunFolder) -> GenerationsCsv {
+        GenerationsCsv { folder }
+    }
+}
+
+/// The table's text: a header and one line per row.
+pub fn generations_csv(rows: &[GenerationRow]) -> String {
+    let mut csv = format!("{CSV_HEADER}\n");
+    for r in rows {
+        let val = r.validation.map_or_else(
+            || ",,,".to_string(),
+            |v| format!("{},{},{},{}", v.value, v.ci95[0], v.ci95[1], v.mean_score),
+        );
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{val},{:.3}\n",
+            r.generation, r.evaluations, r.games, r.best, r.median, r.mean, r.sigma, r.elapsed_s
+        ));
+    }
+    csv
+}
+
+impl Observer for GenerationsCsv {
+    fn on_generation(&self, state: &RunState) -> Result<(), ObserverError> {
+        self.folder
+            .write_atomic(files::GENERATIONS, generations_csv(&state.rows).as_bytes())
+            .map_err(failed(files::GENERATIONS, "writing"))
+    }
+}

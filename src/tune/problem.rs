@@ -1,0 +1,106 @@
+//! The problem CMA-ES sees: normalized points, decoded into weights, with a
+//! penalty for leaving the bounds.
+//!
+//! CMA-ES searches `x` with `value = init + scale·x` per tuned term. A value
+//! outside `[min, max]` is clamped before any game is played, and the
+//! optimizer is charged `penalty_scale · Σ ((value − clamped) / scale)²`, so
+//! the mean does not drift past a bound on noise alone.
+
+use std::collections::BTreeMap;
+
+use super::config::TuneConfig;
+use crate::heuristic::Weights;
+
+/// A point decoded: the clamped values of the tuned terms and the penalty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    /// One value per tuned term, in config order, within bounds.
+    pub values: Vec<f64>,
+    /// The bound penalty, already scaled.
+    pub penalty: f64,
+}
+
+/// Decoding of points for one config.
+pub struct Problem<'a> {
+    config: &'a TuneConfig,
+    /// Fitness charged per squared normalized unit outside the bounds.
+    penalty_scale: f64,
+}
+
+impl<'a> Problem<'a> {
+    /// `baseline` is the base weights' fitness: leaving the bounds by one
+    /// `scale` unit costs as much as it.
+    pub fn new(config: &'a TuneConfig, baseline: f64) -> Problem<'a> {
+        Problem {
+            config,
+            penalty_scale: baseline.abs().max(1e-9),
+        }
+    }
+
+    pub fn config(&self) -> &'a TuneConfig {
+        self.config
+    }
+
+    pub fn dim(&self) -> usize {
+        self.config.params.len()
+    }
+
+    pub fn decode(&self, x: &[f64]) -> Decoded {
+        let mut penalty = 0.0;
+        let values = self
+            .config
+            .params
+            .iter()
+            .zip(x)
+            .map(|(p, &xi)| {
+                let v = p.init + p.scale * xi;
+                let clamped = v.clamp(p.min, p.max);
+                penalty += ((v - clamped) / p.scale).powi(2);
+                clamped
+            })
+            .collect();
+        Decoded {
+            values,
+            penalty: penalty * self.penalty_scale,
+        }
+    }
+
+    /// The weights a point stands for.
+    pub fn weights(&self, x: &[f64]) -> Weights {
+        self.config.weights_with(&self.decode(x).values)
+    }
+
+    /// The tuned terms by name, for the journal.
+    pub fn params_map(&self, x: &[f64]) -> BTreeMap<String, f64> {
+        self.config
+            .params
+            .iter()
+            .zip(self.decode(x).values)
+            .map(|(p, v)| (p.name.to_string(), v))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn points_inside_the_bounds_cost_nothing_and_outside_cost_quadratically() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/smoke.ron");
+        let config = super::super::config::load(&path).unwrap();
+        let p = Problem::new(&config, -50.0);
+        let empty = config.params[0];
+        let inside = p.decode(&[0.0, 0.0]);
+        assert_eq!(inside.penalty, 0.0);
+        assert_eq!(inside.values[0], empty.init);
+        // Two scale units past the upper bound: 2² units × |baseline|.
+        let x0 = (empty.max - empty.init) / empty.scale + 2.0;
+        let outside = p.decode(&[x0, 0.0]);
+        assert_eq!(outside.values[0], empty.max);
+        assert!((outside.penalty - 4.0 * 50.0).abs() < 1e-9);
+        assert_eq!(p.weights(&[x0, 0.0]).get("empty"), Some(empty.max));
+        assert_eq!(p.params_map(&[x0, 0.0])["empty"], empty.max);
+    }
+}

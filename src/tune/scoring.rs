@@ -1,0 +1,200 @@
+//! Replay or play, written once: every fitness a run needs is taken from the
+//! journal when it holds it, and otherwise played (in one batch with the
+//! others that share its games) and handed to the observers as a new record.
+
+use std::collections::BTreeMap;
+
+use super::config::TuneConfig;
+use super::contender::Contender;
+use super::journal::Record;
+use super::objective::{fitness, Fitness};
+use super::observer::Observer;
+use super::replay::{Replay, Replayed};
+use super::TuneError;
+use crate::evaluation::{Batch, Evaluator};
+use crate::heuristic::Weights;
+use crate::search::SearchParams;
+use crate::seeds::{run_game_seed, Stream};
+use crate::selfplay::{GameResult, GameSpec};
+
+/// The generation index the baseline's validation games are drawn under.
+pub const BASELINE_GENERATION: u32 = u32::MAX;
+
+/// What a fitness is the fitness of; names its journal record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Subject {
+    Baseline,
+    /// Candidate `index` of a generation, charged `penalty` for its bounds.
+    Candidate {
+        generation: u32,
+        index: u32,
+        x: Vec<f64>,
+        penalty: f64,
+    },
+    /// A generation's distribution mean.
+    Validation {
+        generation: u32,
+        x: Vec<f64>,
+    },
+    Contender {
+        contender: Contender,
+        x: Vec<f64>,
+    },
+}
+
+/// A weight set to score, and what it stands for.
+pub struct Task {
+    pub subject: Subject,
+    pub weights: Weights,
+    /// The tuned terms' values, for the journal.
+    pub params: BTreeMap<String, f64>,
+}
+
+/// The games a set of tasks shares: `games` seeds of `stream` in `generation`.
+#[derive(Clone, Copy, Debug)]
+pub struct Games {
+    pub stream: Stream,
+    pub generation: u32,
+    pub games: u32,
+}
+
+/// Scores tasks for one run.
+pub struct Scorer<'a> {
+    pub config: &'a TuneConfig,
+    pub spec: GameSpec,
+    pub replay: &'a Replay,
+    pub evaluator: &'a dyn Evaluator,
+    pub observer: &'a dyn Observer,
+}
+
+/// How a config's games are played.
+pub fn game_spec(config: &TuneConfig) -> GameSpec {
+    let mut search = SearchParams::new(config.search.depth, config.variant);
+    search.prob_cutoff = config.search.prob_cutoff as f32;
+    let mut spec = GameSpec::new(config.variant, search);
+    spec.move_limit = config.move_limit;
+    spec
+}
+
+impl Scorer<'_> {
+    /// Every task's fitness (and penalty), replayed or played; the games
+    /// each one counts are its `games`, replayed or not.
+    pub fn score(
+        &self,
+        tasks: &[Task],
+        games: Games,
+        phase: &str,
+    ) -> Result<Vec<Replayed>, TuneError> {
+        let mut out: Vec<Option<Replayed>> =
+            tasks.iter().map(|t| self.replayed(&t.subject)).collect();
+        let missing: Vec<usize> = (0..tasks.len()).filter(|&i| out[i].is_none()).collect();
+        if !missing.is_empty() {
+            let played = self.play(missing.iter().map(|&i| &tasks[i].weights), games, phase)?;
+            for (&i, results) in missing.iter().zip(played) {
+                let f = fitness(self.config.objective, &results);
+                let record = record(&tasks[i], &f, games.games);
+                self.observer
+                    .on_record(&record)
+                    .map_err(TuneError::Output)?;
+                out[i] = Some(Replayed {
+                    fitness: f,
+                    penalty: penalty(&tasks[i].subject),
+                    games: games.games,
+                });
+            }
+        }
+        Ok(out
+            .into_iter()
+            .map(|r| r.expect("every task scored"))
+            .collect())
+    }
+
+    fn replayed(&self, subject: &Subject) -> Option<Replayed> {
+        match subject {
+            Subject::Baseline => self.replay.baseline(),
+            Subject::Candidate { generation, x, .. } => self.replay.eval(*generation, x),
+            Subject::Validation { generation, .. } => self.replay.validation(*generation),
+            Subject::Contender { contender, .. } => self.replay.reselect(&contender.to_string()),
+        }
+    }
+
+    fn play<'w>(
+        &self,
+        weights: impl Iterator<Item = &'w Weights>,
+        games: Games,
+        phase: &str,
+    ) -> Result<Vec<Vec<GameResult>>, TuneError> {
+        let batch = Batch {
+            spec: self.spec,
+            weights: weights.cloned().collect(),
+            seeds: (0..games.games)
+                .map(|i| {
+                    run_game_seed(
+                        self.config.seed,
+                        games.stream,
+                        games.generation.into(),
+                        i.into(),
+                    )
+                })
+                .collect(),
+        };
+        self.observer.on_phase(phase, batch.games());
+        let results = self
+            .evaluator
+            .evaluate(&batch, &|_| self.observer.on_game())?;
+        Ok(results.games)
+    }
+}
+
+fn penalty(subject: &Subject) -> f64 {
+    match subject {
+        Subject::Candidate { penalty, .. } => *penalty,
+        _ => 0.0,
+    }
+}
+
+/// The journal record of a task just played.
+fn record(task: &Task, f: &Fitness, games: u32) -> Record {
+    let params = task.params.clone();
+    match &task.subject {
+        Subject::Baseline => Record::Baseline {
+            fitness: f.value,
+            mean_score: f.mean_score,
+            games,
+        },
+        Subject::Candidate {
+            generation,
+            index,
+            x,
+            penalty,
+        } => Record::Eval {
+            generation: *generation,
+            index: *index,
+            x: x.clone(),
+            params,
+            fitness: f.value,
+            penalty: *penalty,
+            mean_score: f.mean_score,
+            games,
+        },
+        Subject::Validation { generation, x } => Record::Validation {
+            generation: *generation,
+            x: x.clone(),
+            params,
+            fitness: f.value,
+            fitness_ci95: f.ci95,
+            mean_score: f.mean_score,
+            games,
+        },
+        Subject::Contender { contender, x } => Record::Reselect {
+            label: contender.to_string(),
+            generation: contender.generation(),
+            x: x.clone(),
+            params,
+            fitness: f.value,
+            fitness_ci95: f.ci95,
+            mean_score: f.mean_score,
+            games,
+        },
+    }
+}
