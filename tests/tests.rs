@@ -2,7 +2,7 @@
 //! one `[[test]]` in Cargo.toml): the modules link once and share `util`.
 //!
 //! Run one module or test by name, e.g. `cargo test --test integration cli_tune::`.
-//! The ignored test rewrites a golden file; run it only on purpose (see it).
+//! The ignored tests rewrite golden files; run them only on purpose (see each).
 
 mod util;
 
@@ -11,4 +11,6 @@ mod cli_maxtile;
 mod cli_play;
 mod cli_tune;
 mod engine_reference;
+mod golden_games;
+mod golden_tune;
 mod plot_export;
