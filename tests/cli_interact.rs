@@ -1,27 +1,14 @@
 //! `interact` (BOJ 28489 protocol) and the local `judge`, through the binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::util::{bin, bin_path, run, run_with_stdin, text};
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_tune2048")
-}
-
+/// `interact` at depth 2 with no clock, so that a given input always gets
+/// the same answers (the occupied-cell case below relies on it).
 fn interact(input: &str) -> std::process::Output {
-    let mut child = Command::new(bin())
-        .args(["interact", "--depth", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    run_with_stdin(
+        bin().args(["interact", "--depth", "2", "--untimed"]),
+        input.as_bytes(),
+    )
 }
 
 #[test]
@@ -72,63 +59,65 @@ fn malformed_or_impossible_lines_exit_2_naming_the_line() {
         .contains(&format!("protocol line 2: cell {cell} is already occupied")));
 }
 
+/// `(max tile, moves)` of each line `game N: max tile T  M moves  S s` of the
+/// judge's report.
+fn judged_games(report: &str) -> Vec<(u32, u32)> {
+    report
+        .lines()
+        .filter_map(|l| l.strip_prefix("game"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let i = words.iter().position(|w| *w == "tile").unwrap();
+            assert_eq!(words[i + 3], "moves", "{l}");
+            (words[i + 1].parse().unwrap(), words[i + 2].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The judge's placements come from its seed and the player searches every
+/// move to depth 1 with no clock (`--untimed`), so each game is the same on
+/// any machine: the test pins the tiles and move counts. The judge's own
+/// time limit is set far above what the games take, so a slow or busy
+/// machine cannot fail them either.
 #[test]
 fn the_local_judge_plays_interact_to_the_end() {
-    let out = Command::new(bin())
-        .args([
-            "judge",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--",
-            bin(),
-            "interact",
-            "--depth",
-            "1",
-            "--move-ms",
-            "0.05",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    assert!(text.contains("0 failed"), "{text}");
-    // Depth-1 play on the twos variant reaches 1024 easily.
-    let tiles: Vec<u32> = text
-        .lines()
-        .filter(|l| l.starts_with("game"))
-        .map(|l| {
-            l.split("max tile")
-                .nth(1)
-                .unwrap()
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
-        .collect();
-    assert_eq!(tiles.len(), 2);
-    assert!(tiles.iter().all(|&t| t >= 1024), "{tiles:?}");
+    let out = run(&[
+        "judge",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--time-limit",
+        "3600",
+        "--",
+        bin_path(),
+        "interact",
+        "--depth",
+        "1",
+        "--untimed",
+    ]);
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains("0 failed"), "{report}");
+    assert_eq!(judged_games(&report), JUDGED, "{report}");
 }
+
+/// What `judge --games 2 --seed 3` gives the depth-1 untimed player.
+const JUDGED: [(u32, u32); 2] = [(4096, 3665), (4096, 3475)];
 
 #[test]
 fn the_judge_rejects_an_illegal_answer() {
     // A player that always answers UP makes an illegal move sooner or later.
-    let out = Command::new(bin())
-        .args([
-            "judge",
-            "--games",
-            "1",
-            "--",
-            "sh",
-            "-c",
-            "while read p; do [ \"$p\" = -1 ] && exit 0; echo UP; done",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let out = run(&[
+        "judge",
+        "--games",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "while read p; do [ \"$p\" = -1 ] && exit 0; echo UP; done",
+    ]);
+    let text = text(&out.stdout);
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("UP is illegal here"), "{text}");
 }

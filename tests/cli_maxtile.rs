@@ -1,30 +1,18 @@
 //! `tune2048 maxtile` through the real executable.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use crate::util::{bin, run_with_stdin, text};
+
+/// `maxtile ARGS` with `stdin`, run outside the checkout: it needs no files.
 fn maxtile(args: &[&str], stdin: &str) -> Output {
-    let dir = std::env::temp_dir();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tune2048"))
-        .arg("maxtile")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    run_with_stdin(
+        bin()
+            .arg("maxtile")
+            .args(args)
+            .current_dir(std::env::temp_dir()),
+        stdin.as_bytes(),
+    )
 }
 
 #[test]
@@ -109,20 +97,7 @@ fn bad_input_exits_2_with_one_line_naming_the_line() {
 
 #[test]
 fn invalid_utf8_is_bad_input_not_a_panic() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tune2048"))
-        .arg("maxtile")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"2\n\xff\xfe\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(bin().arg("maxtile"), b"2\n\xff\xfe\n");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -1,30 +1,6 @@
 //! `play`, `eval` and `compare` through the binary.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn run(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tune2048"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("t2048-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn weights(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("configs/weights")
-        .join(name)
-        .display()
-        .to_string()
-}
+use crate::util::{run, weights, TempDir};
 
 #[test]
 fn play_prints_a_summary_line_and_replays_from_its_seed() {
@@ -43,7 +19,7 @@ fn play_prints_a_summary_line_and_replays_from_its_seed() {
 
 #[test]
 fn eval_json_and_csv_agree() {
-    let dir = temp_dir("eval");
+    let dir = TempDir::new("eval");
     let csv = dir.join("games.csv");
     let out = run(&[
         "eval",
@@ -98,7 +74,6 @@ fn eval_json_and_csv_agree() {
     ]);
     let one: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
     assert_eq!(one["mean_score"], json["mean_score"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -144,7 +119,7 @@ fn compare_pairs_the_games() {
 
 #[test]
 fn bad_input_exits_2_with_the_reason() {
-    let dir = temp_dir("badweights");
+    let dir = TempDir::new("badweights");
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, "Weights(\n    empty: 1.0,\n    nonsense: 2.0,\n)\n").unwrap();
     let cases: Vec<(Vec<String>, &str)> = vec![
@@ -178,5 +153,4 @@ fn bad_input_exits_2_with_the_reason() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

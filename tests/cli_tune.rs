@@ -5,21 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tune2048"))
-}
-
-/// A fresh, empty temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("t2048-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::util::{bin, repo_path, run_folder, tune, TempDir};
 
 /// A job small enough for a test, slow enough (depth 1) to be killed mid-generation.
 fn write_config(dir: &Path, generations: u32) -> PathBuf {
-    let weights = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights/nneonneo.ron");
+    let weights = repo_path("configs/weights/nneonneo.ron");
     let text = format!(
         r#"(
     name: "t",
@@ -47,35 +37,6 @@ fn write_config(dir: &Path, generations: u32) -> PathBuf {
     let path = dir.join("job.ron");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// The single run folder under `out`.
-fn run_folder(out: &Path) -> PathBuf {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    assert_eq!(dirs.len(), 1, "{dirs:?}");
-    dirs.pop().unwrap()
-}
-
-fn tune(config: &Path, out: &Path, threads: u32) -> PathBuf {
-    let status = bin()
-        .args([
-            "tune",
-            config.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--threads",
-            &threads.to_string(),
-        ])
-        .stderr(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    run_folder(out)
 }
 
 /// What must be identical between two runs of one job: the best weights,
@@ -143,10 +104,10 @@ fn journal_has(dir: &Path, needle: &str) -> bool {
 
 #[test]
 fn one_and_two_threads_give_the_same_run() {
-    let dir = temp_dir("threads");
+    let dir = TempDir::new("threads");
     let config = write_config(&dir, 3);
-    let one = tune(&config, &dir.join("one"), 1);
-    let two = tune(&config, &dir.join("two"), 2);
+    let one = tune(&config, &dir.join("one"), Some(1));
+    let two = tune(&config, &dir.join("two"), Some(2));
     assert_eq!(outcome(&one), outcome(&two));
     for file in [
         "config.ron",
@@ -207,14 +168,13 @@ fn one_and_two_threads_give_the_same_run() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
-    let dir = temp_dir("kill");
+    let dir = TempDir::new("kill");
     let config = write_config(&dir, 4);
-    let whole = tune(&config, &dir.join("whole"), 2);
+    let whole = tune(&config, &dir.join("whole"), Some(2));
 
     let (mut child, folder) = start_tune(&config, &dir.join("killed"));
     // In the middle of generation 2: some of its candidates are done, not all.
@@ -260,15 +220,14 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
         journal
     );
     assert_eq!(outcome(&whole), outcome(&folder));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
 #[test]
 fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
-    let dir = temp_dir("sigint");
+    let dir = TempDir::new("sigint");
     let config = write_config(&dir, 4);
-    let whole = tune(&config, &dir.join("whole"), 1);
+    let whole = tune(&config, &dir.join("whole"), Some(1));
 
     let (mut child, folder) = start_tune(&config, &dir.join("stopped"));
     wait_for(|| journal_has(&folder, r#""kind":"eval","generation":1"#));
@@ -294,12 +253,11 @@ fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
         .unwrap();
     assert!(status.success());
     assert_eq!(outcome(&whole), outcome(&folder));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn bad_configs_exit_2_and_leave_no_run_folder() {
-    let dir = temp_dir("badconfig");
+    let dir = TempDir::new("badconfig");
     let good = std::fs::read_to_string(write_config(&dir, 1)).unwrap();
     let cases = [
         (
@@ -335,5 +293,4 @@ fn bad_configs_exit_2_and_leave_no_run_folder() {
         assert!(stderr.contains("job.ron"), "{to}: {stderr}");
         assert!(!out_dir.exists(), "{to}: a run folder was left behind");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -303,7 +303,7 @@ fn reference_perft_matches_the_golden_file_to_depth_2() {
 }
 
 /// Rewrites `tests/data/perft.txt` from the reference rules:
-/// `cargo test --release --test engine_reference -- --ignored write_perft_golden`.
+/// `cargo test --release --test integration -- --ignored write_perft_golden`.
 #[test]
 #[ignore]
 fn write_perft_golden() {

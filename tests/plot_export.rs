@@ -2,23 +2,10 @@
 //! written by hand in the run-folder format, each test in a fresh temp folder.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tune2048"))
-}
-
-/// A fresh, empty folder for one test.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tune2048-plot-export-{}-{test}",
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::util::{bin, TempDir};
 
 fn run(cmd: &mut Command) -> Output {
     let out = cmd.output().expect("the binary runs");
@@ -132,7 +119,7 @@ fn png_size(path: &Path) -> (u32, u32) {
 
 #[test]
 fn plot_draws_every_chart_of_a_run_as_png_and_svg() {
-    let tmp = temp_dir("plot-run");
+    let tmp = TempDir::new("plot-run");
     let run_dir = tmp.join("runs").join("folder-name");
     write_run(&run_dir, "fixture run", 1.0);
     let out = tmp.join("charts");
@@ -174,12 +161,11 @@ fn plot_draws_every_chart_of_a_run_as_png_and_svg() {
         svg.contains("6 paired games"),
         "scores.svg lacks its game count"
     );
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn plot_overlays_several_runs_and_names_them() {
-    let tmp = temp_dir("plot-compare");
+    let tmp = TempDir::new("plot-compare");
     let a = tmp.join("a");
     let b = tmp.join("b-folder");
     write_run(&a, "depth-2", 1.0);
@@ -197,12 +183,11 @@ fn plot_overlays_several_runs_and_names_them() {
     assert!(svg.contains("depth-2 (validation)"));
     assert!(svg.contains("b-folder (validation)"));
     assert!(!out.join("compare-fitness.png").exists());
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn plot_of_an_eval_csv() {
-    let tmp = temp_dir("plot-eval");
+    let tmp = TempDir::new("plot-eval");
     let csv = tmp.join("depth2.csv");
     let mut text = String::from("game,seed,score,max_tile,moves,outcome\n");
     for i in 0..50u64 {
@@ -224,12 +209,11 @@ fn plot_of_an_eval_csv() {
     assert!(result.status.success());
     assert_eq!(png_size(&out.join("depth2-scores.png")), (1000, 600));
     assert_eq!(png_size(&out.join("depth2-reach.png")), (1000, 600));
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn plot_input_errors_exit_2() {
-    let tmp = temp_dir("plot-errors");
+    let tmp = TempDir::new("plot-errors");
     let result = run(bin().arg("plot").arg(&tmp).arg("--out").arg(tmp.join("o")));
     assert_eq!(result.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&result.stderr).contains("journal.jsonl"));
@@ -262,7 +246,6 @@ fn plot_input_errors_exit_2() {
         .arg(tmp.join("o")));
     assert_eq!(result.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&result.stderr).contains("journal.jsonl:1"));
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 /// Whether a program can be started at all.
@@ -272,7 +255,7 @@ fn have(program: &str) -> bool {
 
 #[test]
 fn exported_c_header_compiles_as_c_and_cpp() {
-    let tmp = temp_dir("export-c");
+    let tmp = TempDir::new("export-c");
     let run_dir = tmp.join("run");
     write_run(&run_dir, "r", 1.0);
     let header = tmp.join("tune2048_weights.h");
@@ -317,12 +300,11 @@ fn exported_c_header_compiles_as_c_and_cpp() {
         compiled += 1;
     }
     eprintln!("compiled {compiled} times");
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn export_json_then_ron_gives_back_the_same_file() {
-    let tmp = temp_dir("export-json");
+    let tmp = TempDir::new("export-json");
     let ron = tmp.join("w.ron");
     fs::write(&ron, BEST_RON).unwrap();
     let json = tmp.join("w.json");
@@ -345,12 +327,11 @@ fn export_json_then_ron_gives_back_the_same_file() {
             .unwrap();
     assert_eq!(back, original);
     assert!(back.contains("0.30000000000000004"));
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn export_rust_is_a_const_item() {
-    let tmp = temp_dir("export-rust");
+    let tmp = TempDir::new("export-rust");
     let ron = tmp.join("w.ron");
     fs::write(&ron, BEST_RON).unwrap();
     let result = run(bin().arg("export").arg(&ron).args(["--format", "rust"]));
@@ -362,12 +343,11 @@ fn export_rust_is_a_const_item() {
     assert!(text.trim_end().ends_with("};"));
     assert_eq!(text.matches('{').count(), text.matches('}').count());
     assert_eq!(text.matches('[').count(), text.matches(']').count());
-    fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]
 fn export_input_errors_exit_2() {
-    let tmp = temp_dir("export-errors");
+    let tmp = TempDir::new("export-errors");
     let missing = tmp.join("nope.ron");
     let result = run(bin().arg("export").arg(&missing).args(["--format", "c"]));
     assert_eq!(result.status.code(), Some(2));
@@ -391,5 +371,4 @@ fn export_input_errors_exit_2() {
 
     let result = run(bin().arg("export").arg(&bad).args(["--format", "fortran"]));
     assert_eq!(result.status.code(), Some(2));
-    fs::remove_dir_all(&tmp).unwrap();
 }

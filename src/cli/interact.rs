@@ -37,6 +37,10 @@ pub struct Args {
     /// Whole-game time budget in seconds: moves get less time as it runs out.
     #[arg(long, default_value_t = 13.0)]
     pub game_secs: f64,
+    /// Ignore both time budgets and search every move to --depth: the answers
+    /// then depend on the input alone, not on the machine's speed (for tests).
+    #[arg(long)]
+    pub untimed: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -85,11 +89,15 @@ pub fn play_judge(
                     "protocol line {number}: cell {p} is already occupied"
                 ))
             })?;
-            // Spend less per move as the game clock runs down (a long game
-            // has thousands of moves left).
-            let left = game.saturating_sub(start.elapsed());
-            let budget = per_move.min(left / 2000);
-            let decision = searcher.decide_timed(heuristic, board, &params, budget);
+            let decision = if args.untimed {
+                searcher.decide(heuristic, board, &params)
+            } else {
+                // Spend less per move as the game clock runs down (a long
+                // game has thousands of moves left).
+                let left = game.saturating_sub(start.elapsed());
+                let budget = per_move.min(left / 2000);
+                searcher.decide_timed(heuristic, board, &params, budget)
+            };
             let Some(decision) = decision else {
                 return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {p}, but the judge did not end the game")));
             };

@@ -1,0 +1,16 @@
+//! The integration tests, built as one test binary (`autotests = false` and
+//! one `[[test]]` in Cargo.toml): the modules link once and share `util`.
+//!
+//! Run one module or test by name, e.g. `cargo test --test integration cli_tune::`.
+//! The ignored tests rewrite golden files; run them only on purpose (see each).
+
+mod util;
+
+mod cli_interact;
+mod cli_maxtile;
+mod cli_play;
+mod cli_tune;
+mod engine_reference;
+mod golden_games;
+mod golden_tune;
+mod plot_export;
