@@ -294,3 +294,32 @@ fn bad_configs_exit_2_and_leave_no_run_folder() {
         assert!(!out_dir.exists(), "{to}: a run folder was left behind");
     }
 }
+
+#[test]
+fn a_bad_base_weights_file_is_named_with_its_field() {
+    let dir = TempDir::new("badbase");
+    let good = std::fs::read_to_string(write_config(&dir, 1)).unwrap();
+    let weights = std::fs::read_to_string(repo_path("configs/weights/nneonneo.ron")).unwrap();
+    let bad = dir.join("bad-weights.ron");
+    std::fs::write(&bad, weights.replace("empty:", "emptty:")).unwrap();
+    let path = dir.join("job.ron");
+    let base = repo_path("configs/weights/nneonneo.ron");
+    std::fs::write(
+        &path,
+        good.replace(base.to_str().unwrap(), bad.to_str().unwrap()),
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let out = bin()
+        .args(["tune", path.to_str().unwrap(), "--out", out_dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    // The config, its field, the weights file and the field inside it.
+    assert!(stderr.contains("job.ron"), "{stderr}");
+    assert!(stderr.contains("base_weights"), "{stderr}");
+    assert!(stderr.contains("bad-weights.ron"), "{stderr}");
+    assert!(stderr.contains("emptty"), "{stderr}");
+    assert!(!out_dir.exists(), "a run folder was left behind");
+}
