@@ -311,7 +311,12 @@ fn a_bad_base_weights_file_is_named_with_its_field() {
     .unwrap();
     let out_dir = dir.join("out");
     let out = bin()
-        .args(["tune", path.to_str().unwrap(), "--out", out_dir.to_str().unwrap()])
+        .args([
+            "tune",
+            path.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

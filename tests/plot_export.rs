@@ -45,7 +45,7 @@ fn journal(scale: f64) -> String {
     for g in 0..3 {
         let f = (100_000.0 + 5_000.0 * g as f64) * scale;
         lines.push(format!(
-            r#"{{"kind":"eval","generation":{g},"index":0,"x":[0.1,0.2,0.3],"params":{{"empty":1.0}},"fitness":{f},"mean_score":{f},"games":64}}"#
+            r#"{{"kind":"eval","generation":{g},"index":0,"x":[0.1,0.2,0.3],"params":{{"empty":1.0}},"fitness":{f},"penalty":0.0,"mean_score":{f},"games":64}}"#
         ));
         lines.push(format!(
             r#"{{"kind":"validation","generation":{g},"x":[{},{},{}],"params":{{"empty":300.0}},"fitness":{f},"fitness_ci95":[{},{}],"mean_score":{f},"games":128}}"#,
@@ -236,7 +236,7 @@ fn plot_input_errors_exit_2() {
     write_run(&run_dir, "r", 1.0);
     fs::write(
         run_dir.join("journal.jsonl"),
-        "{oops\n{\"kind\":\"baseline\",\"fitness\":1}\n",
+        "{oops\n{\"kind\":\"baseline\",\"fitness\":1,\"mean_score\":1,\"games\":1}\n",
     )
     .unwrap();
     let result = run(bin()

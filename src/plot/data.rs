@@ -7,37 +7,13 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::stats::{reach_share, GameStat};
+use crate::tune::journal::Record;
 
 use super::PlotError;
 
 pub const JOURNAL_FILE: &str = crate::tune::folder::files::JOURNAL;
 pub const FINAL_FILE: &str = crate::tune::folder::files::FINAL;
 pub const META_FILE: &str = crate::tune::folder::files::META;
-
-/// One journal line. Unknown kinds and unknown fields are ignored, so older
-/// readers accept newer journals.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum Record {
-    Baseline {
-        fitness: f64,
-    },
-    Validation {
-        generation: u32,
-        x: Vec<f64>,
-        fitness: f64,
-        fitness_ci95: [f64; 2],
-    },
-    Generation {
-        generation: u32,
-        sigma: f64,
-        best: f64,
-        median: f64,
-        mean: f64,
-    },
-    #[serde(other)]
-    Other,
-}
 
 /// A generation's population statistics.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +58,7 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
     let mut generations = BTreeMap::new();
     let mut validations = BTreeMap::new();
     for (k, &(index, line)) in lines.iter().enumerate() {
+        // Unknown kinds and fields are skipped, so older readers accept newer journals.
         let record: Record = match serde_json::from_str(line) {
             Ok(r) => r,
             Err(_) if k + 1 == lines.len() => break,
@@ -94,20 +71,15 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
             }
         };
         match record {
-            Record::Baseline { fitness } => baseline = Some(fitness),
-            Record::Validation {
-                generation,
-                x,
-                fitness,
-                fitness_ci95,
-            } => {
+            Record::Baseline { fitness, .. } => baseline = Some(fitness),
+            Record::Validation { generation, scored } => {
                 validations.insert(
                     generation,
                     ValidationPoint {
                         generation,
-                        x,
-                        fitness,
-                        ci95: fitness_ci95,
+                        x: scored.x,
+                        fitness: scored.fitness,
+                        ci95: scored.fitness_ci95,
                     },
                 );
             }
@@ -117,6 +89,7 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
                 best,
                 median,
                 mean,
+                ..
             } => {
                 generations.insert(
                     generation,
@@ -129,7 +102,7 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
                     },
                 );
             }
-            Record::Other => {}
+            _ => {}
         }
     }
     Ok(Journal {
@@ -496,7 +469,7 @@ mod tests {
     use super::*;
 
     const JOURNAL: &str = r#"{"kind":"baseline","fitness":1000.5,"mean_score":1000.5,"games":8}
-{"kind":"eval","generation":0,"index":0,"x":[0.1,0.2],"params":{"empty":1.0},"fitness":900,"mean_score":900,"games":8}
+{"kind":"eval","generation":0,"index":0,"x":[0.1,0.2],"params":{"empty":1.0},"fitness":900,"penalty":0,"mean_score":900,"games":8}
 {"kind":"validation","generation":0,"x":[0.5,-0.5],"params":{"empty":1.0,"merges":2.0},"fitness":1100,"fitness_ci95":[1000,1200],"mean_score":1100,"games":16}
 {"kind":"generation","generation":0,"sigma":0.3,"best":1200,"median":1000,"mean":990,"evaluations":6,"games":48,"elapsed_s":1.5,"future_field":[1,2]}
 {"kind":"checkpoint","generation":0,"note":"a kind this reader does not know"}
@@ -530,15 +503,15 @@ mod tests {
 
     #[test]
     fn a_bad_line_before_the_end_is_an_error_with_its_number() {
-        let text = "{\"kind\":\"baseline\",\"fitness\":1}\nnot json\n{\"kind\":\"baseline\",\"fitness\":2}\n";
+        let text = "{\"kind\":\"baseline\",\"fitness\":1,\"mean_score\":1,\"games\":1}\nnot json\n{\"kind\":\"baseline\",\"fitness\":2,\"mean_score\":2,\"games\":1}\n";
         let err = parse_journal(text, Path::new("j.jsonl")).unwrap_err();
         assert!(err.to_string().starts_with("j.jsonl:2: "), "{err}");
     }
 
     #[test]
     fn a_resumed_generation_replaces_the_earlier_record() {
-        let text = "{\"kind\":\"generation\",\"generation\":0,\"sigma\":1,\"best\":1,\"median\":1,\"mean\":1}\n\
-                    {\"kind\":\"generation\",\"generation\":0,\"sigma\":2,\"best\":5,\"median\":4,\"mean\":3}\n";
+        let text = "{\"kind\":\"generation\",\"generation\":0,\"sigma\":1,\"best\":1,\"median\":1,\"mean\":1,\"evaluations\":6,\"games\":6,\"elapsed_s\":1}\n\
+                    {\"kind\":\"generation\",\"generation\":0,\"sigma\":2,\"best\":5,\"median\":4,\"mean\":3,\"evaluations\":6,\"games\":12,\"elapsed_s\":2}\n";
         let j = parse_journal(text, Path::new("j")).unwrap();
         assert_eq!(j.generations.len(), 1);
         assert_eq!(j.generations[0].best, 5.0);

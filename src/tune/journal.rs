@@ -37,12 +37,8 @@ pub enum Record {
     /// The distribution mean after a generation, on fresh games.
     Validation {
         generation: u32,
-        x: Vec<f64>,
-        params: BTreeMap<String, f64>,
-        fitness: f64,
-        fitness_ci95: [f64; 2],
-        mean_score: f64,
-        games: u32,
+        #[serde(flatten)]
+        scored: Scored,
     },
     /// The end of a generation.
     Generation {
@@ -63,12 +59,8 @@ pub enum Record {
         label: String,
         /// The generation whose weights are chosen if this contender wins.
         generation: u32,
-        x: Vec<f64>,
-        params: BTreeMap<String, f64>,
-        fitness: f64,
-        fitness_ci95: [f64; 2],
-        mean_score: f64,
-        games: u32,
+        #[serde(flatten)]
+        scored: Scored,
     },
     /// An IPOP restart begins before `generation` with a larger population.
     Restart {
@@ -76,6 +68,21 @@ pub enum Record {
         restart: u32,
         population: u32,
     },
+    /// A kind this version does not know (written by a newer one): skipped.
+    #[serde(other)]
+    Unknown,
+}
+
+/// A weight vector scored on games of its own, with a confidence interval.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scored {
+    /// The point in normalized coordinates (value = init + scale·x).
+    pub x: Vec<f64>,
+    pub params: BTreeMap<String, f64>,
+    pub fitness: f64,
+    pub fitness_ci95: [f64; 2],
+    pub mean_score: f64,
+    pub games: u32,
 }
 
 /// Reads every complete record. A last line cut short by a crash is
@@ -213,14 +220,24 @@ mod tests {
         let x = vec![0.1 + 0.2, -1.0 / 3.0, 1e-300, 123_456_789.123_456_78];
         let r = Record::Validation {
             generation: 1,
-            x: x.clone(),
-            params: BTreeMap::new(),
-            fitness: std::f64::consts::PI,
-            fitness_ci95: [1.0, 2.0],
-            mean_score: 0.0,
-            games: 1,
+            scored: Scored {
+                x: x.clone(),
+                params: BTreeMap::new(),
+                fitness: std::f64::consts::PI,
+                fitness_ci95: [1.0, 2.0],
+                mean_score: 0.0,
+                games: 1,
+            },
         };
-        let back: Record = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        let text = serde_json::to_string(&r).unwrap();
+        // Flat on disk, as journals have always been written.
+        assert!(
+            text.starts_with(r#"{"kind":"validation","generation":1,"x":["#),
+            "{text}"
+        );
+        let back: Record = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
+        let unknown: Record = serde_json::from_str(r#"{"kind":"later","a":1}"#).unwrap();
+        assert_eq!(unknown, Record::Unknown);
     }
 }

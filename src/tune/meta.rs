@@ -1,8 +1,6 @@
 //! `meta.json`: what a run folder was made by and from, written by `tune`
 //! and read back by the charts, through this one type.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 
 use super::folder::{files, RunFolder};
@@ -31,42 +29,10 @@ pub struct RunMeta {
     pub params: Vec<String>,
 }
 
-/// Errors reading `meta.json`.
-#[derive(Debug, thiserror::Error)]
-pub enum MetaError {
-    #[error("{path}: cannot read")]
-    Read {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-}
-
 impl RunMeta {
     pub fn write(&self, folder: &RunFolder) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
         folder.write_atomic(files::META, text.as_bytes())
-    }
-
-    /// Reads a `meta.json` file.
-    pub fn read(path: &Path) -> Result<RunMeta, MetaError> {
-        let text = std::fs::read_to_string(path).map_err(|source| MetaError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        serde_json::from_str(&text).map_err(|e| MetaError::Parse {
-            path: path.display().to_string(),
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::journal::Record;
+use super::journal::{Record, Scored};
 use super::objective::Fitness;
 
 /// A result read back from the journal.
@@ -66,27 +66,11 @@ impl Replay {
                     };
                     r.evals.insert((*generation, point_key(x)), replayed);
                 }
-                Record::Validation {
-                    generation,
-                    fitness,
-                    fitness_ci95,
-                    mean_score,
-                    games,
-                    ..
-                } => {
-                    let replayed = scored(*fitness, *fitness_ci95, *mean_score, *games);
-                    r.validations.insert(*generation, replayed);
+                Record::Validation { generation, scored } => {
+                    r.validations.insert(*generation, from_scored(scored));
                 }
-                Record::Reselect {
-                    label,
-                    fitness,
-                    fitness_ci95,
-                    mean_score,
-                    games,
-                    ..
-                } => {
-                    let replayed = scored(*fitness, *fitness_ci95, *mean_score, *games);
-                    r.reselects.insert(label.clone(), replayed);
+                Record::Reselect { label, scored, .. } => {
+                    r.reselects.insert(label.clone(), from_scored(scored));
                 }
                 Record::Generation {
                     generation,
@@ -98,6 +82,7 @@ impl Replay {
                 Record::Restart { generation, .. } => {
                     r.restarts.insert(*generation);
                 }
+                Record::Unknown => {}
             }
         }
         r
@@ -142,6 +127,10 @@ impl Replay {
     pub fn elapsed_s(&self) -> f64 {
         self.generations.values().copied().fold(0.0, f64::max)
     }
+}
+
+fn from_scored(s: &Scored) -> Replayed {
+    scored(s.fitness, s.fitness_ci95, s.mean_score, s.games)
 }
 
 fn scored(value: f64, ci95: [f64; 2], mean_score: f64, games: u32) -> Replayed {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::config::TuneConfig;
 use super::contender::Contender;
-use super::journal::Record;
+use super::journal::{Record, Scored};
 use super::objective::{fitness, Fitness};
 use super::observer::Observer;
 use super::replay::{Replay, Replayed};
@@ -156,6 +156,14 @@ fn penalty(subject: &Subject) -> f64 {
 /// The journal record of a task just played.
 fn record(task: &Task, f: &Fitness, games: u32) -> Record {
     let params = task.params.clone();
+    let scored = |x: &[f64]| Scored {
+        x: x.to_vec(),
+        params: task.params.clone(),
+        fitness: f.value,
+        fitness_ci95: f.ci95,
+        mean_score: f.mean_score,
+        games,
+    };
     match &task.subject {
         Subject::Baseline => Record::Baseline {
             fitness: f.value,
@@ -179,22 +187,12 @@ fn record(task: &Task, f: &Fitness, games: u32) -> Record {
         },
         Subject::Validation { generation, x } => Record::Validation {
             generation: *generation,
-            x: x.clone(),
-            params,
-            fitness: f.value,
-            fitness_ci95: f.ci95,
-            mean_score: f.mean_score,
-            games,
+            scored: scored(x),
         },
         Subject::Contender { contender, x } => Record::Reselect {
             label: contender.to_string(),
             generation: contender.generation(),
-            x: x.clone(),
-            params,
-            fitness: f.value,
-            fitness_ci95: f.ci95,
-            mean_score: f.mean_score,
-            games,
+            scored: scored(x),
         },
     }
 }
