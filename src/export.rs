@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::heuristic::{Weights, WeightsError, PARAM_NAMES};
+use crate::heuristic::terms::Term;
+use crate::heuristic::{Weights, WeightsError, TERMS};
 
 /// The weights file inside a run folder.
 pub const RUN_BEST_WEIGHTS: &str = "best.ron";
@@ -91,30 +92,6 @@ pub fn from_json(text: &str) -> Result<Weights, String> {
     Ok(weights)
 }
 
-/// Scalar terms and their C names: the reference C++ program's names where
-/// the term is the same, `TUNE2048_*` for this project's own terms.
-const C_NAMES: [(&str, &str); 19] = [
-    ("lost_penalty", "SCORE_LOST_PENALTY"),
-    ("monotonicity_power", "SCORE_MONOTONICITY_POWER"),
-    ("monotonicity", "SCORE_MONOTONICITY_WEIGHT"),
-    ("sum_power", "SCORE_SUM_POWER"),
-    ("sum", "SCORE_SUM_WEIGHT"),
-    ("merges", "SCORE_MERGES_WEIGHT"),
-    ("empty", "SCORE_EMPTY_WEIGHT"),
-    ("smoothness", "TUNE2048_SMOOTHNESS_WEIGHT"),
-    ("edge", "TUNE2048_EDGE_WEIGHT"),
-    ("corner", "TUNE2048_CORNER_WEIGHT"),
-    ("edge_power", "TUNE2048_EDGE_POWER"),
-    ("snake_power", "TUNE2048_SNAKE_POWER"),
-    ("empty_scaled", "TUNE2048_EMPTY_SCALED_WEIGHT"),
-    ("empty_power", "TUNE2048_EMPTY_POWER"),
-    ("merge_rank", "TUNE2048_MERGE_RANK_WEIGHT"),
-    ("merge_power", "TUNE2048_MERGE_POWER"),
-    ("locked", "TUNE2048_LOCKED_WEIGHT"),
-    ("crowding", "TUNE2048_CROWDING_WEIGHT"),
-    ("crowding_power", "TUNE2048_CROWDING_POWER"),
-];
-
 /// The shortest decimal that reads back to `v` in C, C++ and Rust: Rust's
 /// `Debug` is round-trip exact and always has a `.` or an exponent.
 fn literal(v: f64) -> String {
@@ -133,9 +110,13 @@ pub fn to_c_header(weights: &Weights, source: &str) -> String {
     let _ = writeln!(out, "/* 2048 heuristic weights exported by tune2048");
     let _ = writeln!(out, " * from {}. */", comment_safe(source));
     out.push_str("#ifndef TUNE2048_WEIGHTS_H\n#define TUNE2048_WEIGHTS_H\n\n");
-    for (field, name) in C_NAMES {
-        let v = weights.get(field).expect("C_NAMES lists fields");
-        let _ = writeln!(out, "#define {name} ({})", literal(v));
+    // C names are the reference C++ program's where the term is the same,
+    // `TUNE2048_*` for this project's own terms (see `Weights`).
+    for term in TERMS.iter().filter(|t| t.is_scalar()) {
+        let v = weights
+            .get(term.name)
+            .expect("a scalar term is a parameter");
+        let _ = writeln!(out, "#define {} ({})", term.c_name, literal(v));
     }
     out.push_str(
         "\n#if defined(__GNUC__)\n\
@@ -144,13 +125,20 @@ pub fn to_c_header(weights: &Weights, source: &str) -> String {
          #define TUNE2048_UNUSED\n\
          #endif\n\n",
     );
-    out.push_str("/* Positional weights, row-major, head at the top-left corner. */\n");
-    out.push_str("static const double TUNE2048_SNAKE[16] TUNE2048_UNUSED = {\n");
-    for row in weights.snake.chunks(4) {
-        let cells: Vec<String> = row.iter().map(|&v| literal(v)).collect();
-        let _ = writeln!(out, "    {},", cells.join(", "));
+    for term in TERMS.iter().filter(|t| !t.is_scalar()) {
+        out.push_str("/* Positional weights, row-major, head at the top-left corner. */\n");
+        let _ = writeln!(
+            out,
+            "static const double {}[{}] TUNE2048_UNUSED = {{",
+            term.c_name,
+            term.params.len()
+        );
+        for row in cells(weights, term).chunks(4) {
+            let _ = writeln!(out, "    {},", row.join(", "));
+        }
+        out.push_str("};\n\n");
     }
-    out.push_str("};\n\n#endif /* TUNE2048_WEIGHTS_H */\n");
+    out.push_str("#endif /* TUNE2048_WEIGHTS_H */\n");
     out
 }
 
@@ -168,25 +156,28 @@ pub fn to_rust(weights: &Weights, source: &str) -> String {
     out
 }
 
+/// The literals of an array term's cells, in order.
+fn cells(weights: &Weights, term: &Term) -> Vec<String> {
+    term.params
+        .iter()
+        .map(|p| literal(weights.get(p).expect("a cell is a parameter")))
+        .collect()
+}
+
 /// The `const` item alone (tested by compiling a copy of it). Fields come in
-/// [`PARAM_NAMES`] order, which is the struct's, with the snake as one array.
+/// the struct's order ([`TERMS`]), an array four cells a line.
 fn rust_const(w: &Weights) -> String {
     let mut out = String::from("pub const WEIGHTS: Weights = Weights {\n");
-    for name in PARAM_NAMES {
-        match name {
-            "snake[0]" => {
-                out.push_str("    snake: [\n");
-                for row in w.snake.chunks(4) {
-                    let cells: Vec<String> = row.iter().map(|&v| literal(v)).collect();
-                    let _ = writeln!(out, "        {},", cells.join(", "));
-                }
-                out.push_str("    ],\n");
+    for term in &TERMS {
+        if term.is_scalar() {
+            let v = w.get(term.name).expect("a scalar term is a parameter");
+            let _ = writeln!(out, "    {}: {},", term.name, literal(v));
+        } else {
+            let _ = writeln!(out, "    {}: [", term.name);
+            for row in cells(w, term).chunks(4) {
+                let _ = writeln!(out, "        {},", row.join(", "));
             }
-            _ if name.starts_with("snake[") => {}
-            _ => {
-                let v = w.get(name).expect("listed names are fields");
-                let _ = writeln!(out, "    {name}: {},", literal(v));
-            }
+            out.push_str("    ],\n");
         }
     }
     out.push_str("};\n");
@@ -239,7 +230,8 @@ mod tests {
     #[test]
     fn c_header_names_every_term_once() {
         let text = to_c_header(&awkward(), "runs/x/best.ron");
-        for (_, name) in C_NAMES {
+        for term in TERMS.iter().filter(|t| t.is_scalar()) {
+            let name = term.c_name;
             assert_eq!(
                 text.matches(&format!("#define {name} (")).count(),
                 1,

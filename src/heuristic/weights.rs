@@ -1,68 +1,84 @@
 //! The weights of the parametric board heuristic, and their RON file format.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-/// Every term of the board heuristic. The score of a board is the sum of a
-/// line score over its 4 rows and 4 columns plus positional terms over cells;
-/// see `heuristic::tables` for the exact formula.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Weights {
-    /// Constant added per line (8 lines a board): keeps live boards above the
-    /// 0 that a dead end scores.
-    pub lost_penalty: f64,
-    /// Per empty cell of a line.
-    pub empty: f64,
-    /// Per tile in a run of equal, non-empty ranks (zeros skipped), for runs of 2 or more.
-    pub merges: f64,
-    /// Penalty on the smaller of the two directed monotonicity violations.
-    pub monotonicity: f64,
-    /// Ranks are raised to this power inside the monotonicity term.
-    pub monotonicity_power: f64,
-    /// Penalty on Σ rank^sum_power.
-    pub sum: f64,
-    pub sum_power: f64,
-    /// Penalty on Σ |rank difference| over neighbouring non-empty tiles of a
-    /// line, zeros skipped (seed 004's smoothness variant).
-    pub smoothness: f64,
-    /// Bonus on rank^edge_power over border cells that are not corners.
-    pub edge: f64,
-    /// Bonus on rank^edge_power over the four corner cells.
-    pub corner: f64,
-    pub edge_power: f64,
-    /// Positional weights, row-major, times rank^snake_power (seed 000's snake
-    /// pattern; one fixed orientation, head at the top-left corner). Read as
-    /// a tuple `(…)` or a list `[…]` of 16 numbers.
-    #[serde(deserialize_with = "sixteen_cells")]
-    pub snake: [f64; 16],
-    pub snake_power: f64,
-    /// Bonus per empty cell of a line, times the line's largest rank raised
-    /// to `empty_power`: empty space is worth more as the tiles grow.
-    #[serde(default)]
-    pub empty_scaled: f64,
-    #[serde(default = "one")]
-    pub empty_power: f64,
-    /// Bonus on rank^merge_power over neighbouring equal tiles of a line
-    /// (zeros skipped): a pending merge of big tiles is worth more.
-    #[serde(default)]
-    pub merge_rank: f64,
-    #[serde(default = "one")]
-    pub merge_power: f64,
-    /// Penalty on a line that is full and has no equal neighbours.
-    #[serde(default)]
-    pub locked: f64,
-    /// Board-level penalty −crowding·16·(filled/16)^crowding_power, filled
-    /// counting the whole board's tiles. Above power 1, each tile costs more
-    /// than the one before it: a nearly full board is feared more than the
-    /// line terms' linear count of empties can say. Not a line term.
-    #[serde(default)]
-    pub crowding: f64,
-    #[serde(default = "one")]
-    pub crowding_power: f64,
+use super::terms::define_weights;
+
+define_weights! {
+    /// Every term of the board heuristic. The score of a board is the sum of a
+    /// line score over its 4 rows and 4 columns plus positional terms over cells;
+    /// see `heuristic::tables` for the exact formula. The values after `=` are
+    /// the reference heuristic's ([`Weights::nneonneo`]); a term added after
+    /// the first weights files has a serde default equal to it, so that older
+    /// files still load.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Weights {
+        /// Constant added per line (8 lines a board): keeps live boards above the
+        /// 0 that a dead end scores.
+        lost_penalty: f64 = 200_000.0, c "SCORE_LOST_PENALTY";
+        /// Per empty cell of a line.
+        empty: f64 = 270.0, c "SCORE_EMPTY_WEIGHT";
+        /// Per tile in a run of equal, non-empty ranks (zeros skipped), for runs of 2 or more.
+        merges: f64 = 700.0, c "SCORE_MERGES_WEIGHT";
+        /// Penalty on the smaller of the two directed monotonicity violations.
+        monotonicity: f64 = 47.0, c "SCORE_MONOTONICITY_WEIGHT";
+        /// Ranks are raised to this power inside the monotonicity term.
+        monotonicity_power: f64 = 4.0, c "SCORE_MONOTONICITY_POWER", valid POWERS;
+        /// Penalty on Σ rank^sum_power.
+        sum: f64 = 11.0, c "SCORE_SUM_WEIGHT";
+        sum_power: f64 = 3.5, c "SCORE_SUM_POWER", valid POWERS;
+        /// Penalty on Σ |rank difference| over neighbouring non-empty tiles of a
+        /// line, zeros skipped (seed 004's smoothness variant).
+        smoothness: f64 = 0.0, c "TUNE2048_SMOOTHNESS_WEIGHT";
+        /// Bonus on rank^edge_power over border cells that are not corners.
+        edge: f64 = 0.0, c "TUNE2048_EDGE_WEIGHT";
+        /// Bonus on rank^edge_power over the four corner cells.
+        corner: f64 = 0.0, c "TUNE2048_CORNER_WEIGHT";
+        edge_power: f64 = 1.0, c "TUNE2048_EDGE_POWER", valid POWERS;
+        /// Positional weights, row-major, times rank^snake_power (seed 000's snake
+        /// pattern; one fixed orientation, head at the top-left corner). Read as
+        /// a tuple `(…)` or a list `[…]` of 16 numbers.
+        #[serde(deserialize_with = "sixteen_cells")]
+        snake: [f64; 16] = [0.0; 16], c "TUNE2048_SNAKE", params [
+            "snake[0]", "snake[1]", "snake[2]", "snake[3]",
+            "snake[4]", "snake[5]", "snake[6]", "snake[7]",
+            "snake[8]", "snake[9]", "snake[10]", "snake[11]",
+            "snake[12]", "snake[13]", "snake[14]", "snake[15]",
+        ];
+        snake_power: f64 = 1.0, c "TUNE2048_SNAKE_POWER", valid POWERS;
+        /// Bonus per empty cell of a line, times the line's largest rank raised
+        /// to `empty_power`: empty space is worth more as the tiles grow.
+        #[serde(default)]
+        empty_scaled: f64 = 0.0, c "TUNE2048_EMPTY_SCALED_WEIGHT";
+        #[serde(default = "one")]
+        empty_power: f64 = 1.0, c "TUNE2048_EMPTY_POWER", valid POWERS;
+        /// Bonus on rank^merge_power over neighbouring equal tiles of a line
+        /// (zeros skipped): a pending merge of big tiles is worth more.
+        #[serde(default)]
+        merge_rank: f64 = 0.0, c "TUNE2048_MERGE_RANK_WEIGHT";
+        #[serde(default = "one")]
+        merge_power: f64 = 1.0, c "TUNE2048_MERGE_POWER", valid POWERS;
+        /// Penalty on a line that is full and has no equal neighbours.
+        #[serde(default)]
+        locked: f64 = 0.0, c "TUNE2048_LOCKED_WEIGHT";
+        /// Board-level penalty −crowding·16·(filled/16)^crowding_power, filled
+        /// counting the whole board's tiles. Above power 1, each tile costs more
+        /// than the one before it: a nearly full board is feared more than the
+        /// line terms' linear count of empties can say. Not a line term.
+        #[serde(default)]
+        crowding: f64 = 0.0, c "TUNE2048_CROWDING_WEIGHT";
+        #[serde(default = "one")]
+        crowding_power: f64 = 1.0, c "TUNE2048_CROWDING_POWER", valid POWERS;
+    }
 }
+
+/// The range of every power.
+const POWERS: RangeInclusive<f64> = 0.0..=8.0;
 
 /// Serde default of the powers added after the first weights files.
 fn one() -> f64 {
@@ -87,45 +103,6 @@ fn sixteen_cells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f64; 16], D:
         }
     }
 }
-
-/// Names of every tunable parameter, in a fixed order.
-pub const PARAM_NAMES: [&str; 35] = [
-    "lost_penalty",
-    "empty",
-    "merges",
-    "monotonicity",
-    "monotonicity_power",
-    "sum",
-    "sum_power",
-    "smoothness",
-    "edge",
-    "corner",
-    "edge_power",
-    "snake[0]",
-    "snake[1]",
-    "snake[2]",
-    "snake[3]",
-    "snake[4]",
-    "snake[5]",
-    "snake[6]",
-    "snake[7]",
-    "snake[8]",
-    "snake[9]",
-    "snake[10]",
-    "snake[11]",
-    "snake[12]",
-    "snake[13]",
-    "snake[14]",
-    "snake[15]",
-    "snake_power",
-    "empty_scaled",
-    "empty_power",
-    "merge_rank",
-    "merge_power",
-    "locked",
-    "crowding",
-    "crowding_power",
-];
 
 /// Errors reading or writing a weights file.
 #[derive(Debug, thiserror::Error)]
@@ -153,94 +130,39 @@ pub enum WeightsError {
 impl Weights {
     /// The reference heuristic (nneonneo/2048-ai after its 2014 CMA-ES tuning).
     pub fn nneonneo() -> Weights {
-        Weights {
-            lost_penalty: 200_000.0,
-            empty: 270.0,
-            merges: 700.0,
-            monotonicity: 47.0,
-            monotonicity_power: 4.0,
-            sum: 11.0,
-            sum_power: 3.5,
-            smoothness: 0.0,
-            edge: 0.0,
-            corner: 0.0,
-            edge_power: 1.0,
-            snake: [0.0; 16],
-            snake_power: 1.0,
-            empty_scaled: 0.0,
-            empty_power: 1.0,
-            merge_rank: 0.0,
-            merge_power: 1.0,
-            locked: 0.0,
-            crowding: 0.0,
-            crowding_power: 1.0,
-        }
+        REFERENCE
     }
 
     /// The value of a parameter by name (see [`PARAM_NAMES`]).
     pub fn get(&self, name: &str) -> Option<f64> {
-        // One name table (`field_mut`) serves both directions; the copy is 35 floats.
-        self.clone().field_mut(name).copied()
+        let k = PARAM_NAMES.iter().position(|&n| n == name)?;
+        self.fields().into_iter().flatten().nth(k).copied()
     }
 
     /// Sets a parameter by name; `None` if there is no such parameter.
     pub fn set(&mut self, name: &str, value: f64) -> Option<()> {
-        *self.field_mut(name)? = value;
+        let k = PARAM_NAMES.iter().position(|&n| n == name)?;
+        *self.fields_mut().into_iter().flatten().nth(k)? = value;
         Some(())
     }
 
-    fn field_mut(&mut self, name: &str) -> Option<&mut f64> {
-        Some(match name {
-            "lost_penalty" => &mut self.lost_penalty,
-            "empty" => &mut self.empty,
-            "merges" => &mut self.merges,
-            "monotonicity" => &mut self.monotonicity,
-            "monotonicity_power" => &mut self.monotonicity_power,
-            "sum" => &mut self.sum,
-            "sum_power" => &mut self.sum_power,
-            "smoothness" => &mut self.smoothness,
-            "edge" => &mut self.edge,
-            "corner" => &mut self.corner,
-            "edge_power" => &mut self.edge_power,
-            "snake_power" => &mut self.snake_power,
-            "empty_scaled" => &mut self.empty_scaled,
-            "empty_power" => &mut self.empty_power,
-            "merge_rank" => &mut self.merge_rank,
-            "merge_power" => &mut self.merge_power,
-            "locked" => &mut self.locked,
-            "crowding" => &mut self.crowding,
-            "crowding_power" => &mut self.crowding_power,
-            _ => {
-                let i: usize = name
-                    .strip_prefix("snake[")?
-                    .strip_suffix(']')?
-                    .parse()
-                    .ok()?;
-                self.snake.get_mut(i)?
-            }
-        })
-    }
-
-    /// Checks that every value is finite and every power is in a sane range.
+    /// Checks that every value is finite and every term with a valid range
+    /// (the powers) lies in it.
     pub fn validate(&self) -> Result<(), (String, String)> {
-        for name in PARAM_NAMES {
-            let v = self.get(name).expect("every listed name is a field");
+        let fields = self.fields();
+        let values = fields.iter().flat_map(|f| f.iter());
+        for (name, &v) in PARAM_NAMES.iter().zip(values) {
             if !v.is_finite() {
                 return Err((name.to_string(), format!("{v} is not a finite number")));
             }
         }
-        for name in [
-            "monotonicity_power",
-            "sum_power",
-            "edge_power",
-            "snake_power",
-            "empty_power",
-            "merge_power",
-            "crowding_power",
-        ] {
-            let v = self.get(name).unwrap();
-            if !(0.0..=8.0).contains(&v) {
-                return Err((name.to_string(), format!("{v} is outside 0..=8")));
+        for (term, values) in TERMS.iter().zip(fields) {
+            let Some(range) = &term.valid else { continue };
+            for (name, &v) in term.params.iter().zip(values) {
+                if !range.contains(&v) {
+                    let (lo, hi) = (range.start(), range.end());
+                    return Err((name.to_string(), format!("{v} is outside {lo}..={hi}")));
+                }
             }
         }
         Ok(())
@@ -312,6 +234,75 @@ mod tests {
     }
 
     #[test]
+    fn every_name_is_the_serde_field_it_sets() {
+        for (i, term) in TERMS.iter().enumerate() {
+            let mut w = Weights::nneonneo();
+            let values: Vec<f64> = (0..term.params.len())
+                .map(|j| 1000.0 + (100 * i + j) as f64)
+                .collect();
+            for (name, &v) in term.params.iter().zip(&values) {
+                w.set(name, v).unwrap();
+            }
+            let text: Vec<String> = values.iter().map(|v| format!("{v:?}")).collect();
+            let line = if term.is_scalar() {
+                format!("    {}: {},\n", term.name, text[0])
+            } else {
+                format!("    {}: ({}),\n", term.name, text.join(", "))
+            };
+            assert!(w.to_ron().contains(&line), "{line}");
+        }
+    }
+
+    #[test]
+    fn array_cells_are_named_by_index_and_match_the_field() {
+        let w = Weights::nneonneo();
+        let fields = w.fields();
+        for (term, values) in TERMS.iter().zip(fields) {
+            assert_eq!(term.params.len(), values.len(), "{}", term.name);
+            if !term.is_scalar() {
+                for (i, param) in term.params.iter().enumerate() {
+                    assert_eq!(*param, format!("{}[{i}]", term.name));
+                }
+            }
+        }
+        assert_eq!(
+            PARAM_NAMES.len(),
+            fields.iter().map(|f| f.len()).sum::<usize>()
+        );
+    }
+
+    #[test]
+    fn powers_are_bounded_and_other_terms_only_finite() {
+        let mut w = Weights::nneonneo();
+        w.set("crowding_power", 8.5).unwrap();
+        assert_eq!(
+            w.validate(),
+            Err(("crowding_power".into(), "8.5 is outside 0..=8".into()))
+        );
+        // Finiteness is checked first, over every parameter.
+        w.set("snake[4]", f64::NAN).unwrap();
+        assert_eq!(
+            w.validate(),
+            Err(("snake[4]".into(), "NaN is not a finite number".into()))
+        );
+        let mut w = Weights::nneonneo();
+        w.set("lost_penalty", -1e300).unwrap();
+        w.set("monotonicity_power", 0.0).unwrap();
+        assert_eq!(w.validate(), Ok(()));
+        let powers: Vec<&str> = TERMS
+            .iter()
+            .filter(|t| t.valid.is_some())
+            .map(|t| t.name)
+            .collect();
+        let named: Vec<&str> = PARAM_NAMES
+            .into_iter()
+            .filter(|n| n.ends_with("_power"))
+            .collect();
+        assert_eq!(powers, named);
+        assert_eq!(powers.len(), 7);
+    }
+
+    #[test]
     fn ron_round_trip_is_exact() {
         let mut w = Weights::nneonneo();
         w.snake[3] = 0.1 + 0.2;
@@ -362,6 +353,20 @@ mod tests {
             Weights::from_ron(&text, "old.ron").unwrap(),
             Weights::nneonneo()
         );
+    }
+
+    #[test]
+    fn shipped_weights_files_are_written_exactly_as_to_ron_writes_them() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let w = Weights::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(w.to_ron(), text, "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 6, "{seen} files");
     }
 
     #[test]
