@@ -1,6 +1,9 @@
 //! Tests of config parsing: each error names its file and line or field.
 
+use super::locate::locate;
+use super::validate::edit_distance;
 use super::*;
+use crate::heuristic::PARAM_NAMES;
 
 /// A config path beside the shipped weights, so `weights/...` resolves.
 fn config_path() -> PathBuf {
