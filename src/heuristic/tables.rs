@@ -158,6 +158,7 @@ impl Heuristic {
     }
 
     /// Number of distinct tables (1 when there are no positional terms).
+    #[cfg(test)]
     pub fn distinct_tables(&self) -> usize {
         let mut ptrs: Vec<*const [f32; LINES]> = self.rows.iter().map(Arc::as_ptr).collect();
         ptrs.push(Arc::as_ptr(&self.columns));
@@ -187,7 +188,8 @@ impl Heuristic {
         }
     }
 
-    /// The heuristic computed directly from the weights, without tables (for tests).
+    /// The heuristic computed directly from the weights, without tables.
+    #[cfg(test)]
     pub fn eval_slow(&self, board: Board) -> f64 {
         let ranks = board.ranks();
         let row = |r: usize| {

@@ -312,6 +312,7 @@ impl TuneConfig {
     }
 
     /// The base weights with every tuned term at its `init`.
+    #[cfg(test)]
     pub fn initial_weights(&self) -> Weights {
         self.weights_with(&self.params.iter().map(|p| p.init).collect::<Vec<_>>())
     }
