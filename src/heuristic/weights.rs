@@ -127,6 +127,11 @@ pub enum WeightsError {
     },
 }
 
+/// A RON error's text. ron 0.8 writes "named `x`in `Y`": the space is put back.
+pub fn ron_message(code: &ron::Error) -> String {
+    code.to_string().replace("`in ", "` in ")
+}
+
 impl Weights {
     /// The reference heuristic (nneonneo/2048-ai after its 2014 CMA-ES tuning).
     pub fn nneonneo() -> Weights {
@@ -174,7 +179,7 @@ impl Weights {
             path: path.to_string(),
             line: e.position.line,
             column: e.position.col,
-            message: e.code.to_string(),
+            message: ron_message(&e.code),
         })?;
         weights
             .validate()

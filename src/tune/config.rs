@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Variant;
+use crate::heuristic::weights::ron_message;
 use crate::heuristic::{Weights, WeightsError};
 
 mod locate;
@@ -296,8 +297,7 @@ pub fn parse(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         path: path.display().to_string(),
         line: e.position.line,
         column: e.position.col,
-        // ron 0.8 writes "named `x`in `Y`"; put the space back.
-        message: e.code.to_string().replace("`in ", "` in "),
+        message: ron_message(&e.code),
     })?;
     raw.validate(text, path)
 }
