@@ -121,6 +121,21 @@ pub struct Reselect {
     pub games: u32,
 }
 
+/// Racing inside selection: every candidate plays `games_per_candidate`
+/// games, then those whose place among the μ best is still in doubt play
+/// rounds of `round_games` more, until every place is decided with
+/// confidence 1 − `delta` or a candidate has played `max_games`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Race", deny_unknown_fields)]
+pub struct Race {
+    /// Games per round after the first (positive).
+    pub round_games: u32,
+    /// Games a candidate plays at most in a generation (at least `games_per_candidate`).
+    pub max_games: u32,
+    /// The chance that any decision of a generation's race is wrong, 0 < δ < 1.
+    pub delta: f64,
+}
+
 /// The config file as written: stage one of parsing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "TuneConfig", deny_unknown_fields)]
@@ -160,6 +175,10 @@ pub struct RawConfig {
     /// the best validation stands. Needs `validation_games`.
     #[serde(default)]
     pub reselect: Option<Reselect>,
+    /// Race the candidates of each generation; `None`: every candidate plays
+    /// `games_per_candidate` games. Needs an objective that is a mean.
+    #[serde(default)]
+    pub race: Option<Race>,
     /// The run seed every game seed derives from.
     pub seed: u64,
     /// Worker threads (positive); `None`: all cores.
@@ -208,6 +227,7 @@ pub struct TuneConfig {
     pub final_games: u32,
     pub restarts: Option<Restarts>,
     pub reselect: Option<Reselect>,
+    pub race: Option<Race>,
     pub seed: u64,
     pub threads: Option<u32>,
     pub move_limit: Option<u32>,

@@ -15,6 +15,7 @@ use super::journal::Record;
 use super::objective::Fitness;
 use super::observer::Observer;
 use super::problem::Problem;
+use super::race::{self, Verdict};
 use super::replay::{Replay, Replayed};
 use super::scoring::{game_spec, Games, Scorer, Subject, Task, BASELINE_GENERATION};
 use super::state::{Best, GenerationRow, RunResult, RunState};
@@ -42,6 +43,7 @@ pub fn run(
         replay,
         evaluator,
         observer,
+        keep_values: config.race.is_some(),
     };
     let baseline = baseline(&scorer)?;
     let mut tuner = Tuner {
@@ -75,9 +77,10 @@ fn baseline(scorer: &Scorer) -> Result<Replayed, TuneError> {
     let games = Games {
         stream: Stream::Validation,
         generation: BASELINE_GENERATION,
+        first: 0,
         games: config.validation_games.max(1),
     };
-    Ok(scorer.score(&[task], games, "baseline")?[0])
+    Ok(scorer.score(&[task], games, "baseline")?.swap_remove(0))
 }
 
 struct Tuner<'a> {
@@ -165,32 +168,9 @@ impl Tuner<'_> {
             .ask()?
             .into_iter()
             .enumerate()
-            .map(|(index, x)| {
-                let penalty = self.problem.decode(&x).penalty;
-                let weights = self.problem.weights(&x);
-                let params = self.problem.params_map(&x);
-                let subject = Subject::Candidate {
-                    generation,
-                    index: index as u32,
-                    x,
-                    penalty,
-                };
-                Task {
-                    subject,
-                    weights,
-                    params,
-                }
-            })
+            .map(|(index, x)| self.candidate(generation, index as u32, 0, x))
             .collect();
-        let games = Games {
-            stream: Stream::Ranking,
-            generation,
-            games: self.config().games_per_candidate,
-        };
-        let scored = self
-            .scorer
-            .score(&tasks, games, &format!("generation {generation}"))?;
-        self.count(&scored);
+        let scored = self.rank(generation, tasks)?;
         let told = cma.tell(
             &scored
                 .iter()
@@ -201,6 +181,80 @@ impl Tuner<'_> {
         let fitness: Vec<f64> = scored.iter().map(|s| s.fitness.value).collect();
         self.end_generation(generation, restart, &fitness, &told, validation)?;
         Ok(told)
+    }
+
+    /// Candidate `index` of `generation` at point `x`, on its games from `first` on.
+    fn candidate(&self, generation: u32, index: u32, first: u32, x: Vec<f64>) -> Task {
+        Task {
+            weights: self.problem.weights(&x),
+            params: self.problem.params_map(&x),
+            subject: Subject::Candidate {
+                generation,
+                index,
+                first,
+                penalty: self.problem.decode(&x).penalty,
+                x,
+            },
+        }
+    }
+
+    /// Every candidate on the generation's ranking games; with racing, the
+    /// undecided ones go on in rounds until the top μ are separated.
+    fn rank(&mut self, generation: u32, tasks: Vec<Task>) -> Result<Vec<Replayed>, TuneError> {
+        let games = Games {
+            stream: Stream::Ranking,
+            generation,
+            first: 0,
+            games: self.config().games_per_candidate,
+        };
+        let phase = format!("generation {generation}");
+        let mut scored = self.scorer.score(&tasks, games, &phase)?;
+        self.count(&scored);
+        let Some(r) = self.config().race else {
+            return Ok(scored);
+        };
+        let (lambda, mu) = (tasks.len(), tasks.len() / 2);
+        let rounds = 1 + (r.max_games - games.games).div_ceil(r.round_games);
+        let delta = race::delta_per_interval(r.delta, lambda, rounds);
+        let mut verdicts = vec![Verdict::Open; lambda];
+        let mut played = games.games;
+        loop {
+            let values: Vec<Vec<f64>> = scored.iter().map(|s| s.values.clone()).collect();
+            for (v, now) in verdicts
+                .iter_mut()
+                .zip(race::verdicts(&race::bounds(&values, delta), mu))
+            {
+                if *v == Verdict::Open {
+                    *v = now;
+                }
+            }
+            if race::decided(&verdicts, mu) || played >= r.max_games {
+                return Ok(scored);
+            }
+            let open: Vec<usize> = (0..lambda)
+                .filter(|&i| verdicts[i] == Verdict::Open)
+                .collect();
+            let round: Vec<Task> = open
+                .iter()
+                .map(|&i| {
+                    let Subject::Candidate { x, .. } = &tasks[i].subject else {
+                        unreachable!("ranking tasks are candidates")
+                    };
+                    self.candidate(generation, i as u32, played, x.clone())
+                })
+                .collect();
+            let games = Games {
+                first: played,
+                games: r.round_games.min(r.max_games - played),
+                ..games
+            };
+            let more = self.scorer.score(&round, games, &format!("{phase} race"))?;
+            self.count(&more);
+            for (&i, m) in open.iter().zip(more) {
+                scored[i] = merge(&scored[i], m);
+            }
+            played += games.games;
+        }
     }
 
     fn count(&mut self, scored: &[Replayed]) {
@@ -229,6 +283,7 @@ impl Tuner<'_> {
         let games = Games {
             stream: Stream::Validation,
             generation,
+            first: 0,
             games: config.validation_games,
         };
         let scored = self
@@ -329,6 +384,7 @@ impl Tuner<'_> {
         let games = Games {
             stream: Stream::Reselect,
             generation: 0,
+            first: 0,
             games: r.games,
         };
         let scored = self.scorer.score(&tasks, games, "reselect")?;
@@ -353,6 +409,24 @@ impl Tuner<'_> {
         }
         self.state.best = chosen;
         Ok(())
+    }
+}
+
+/// One candidate's games so far and a further round of them, as one result.
+fn merge(a: &Replayed, b: Replayed) -> Replayed {
+    let mut values = a.values.clone();
+    values.extend(&b.values);
+    let games = a.games + b.games;
+    let weight = |r: &Replayed| f64::from(r.games) / f64::from(games);
+    Replayed {
+        fitness: Fitness {
+            value: stats::mean(&values),
+            ci95: stats::mean_ci95(&values),
+            mean_score: weight(a) * a.fitness.mean_score + weight(&b) * b.fitness.mean_score,
+        },
+        penalty: a.penalty,
+        games,
+        values,
     }
 }
 

@@ -33,6 +33,13 @@ pub enum Record {
         penalty: f64,
         mean_score: f64,
         games: u32,
+        /// The first of its games' indices in the generation's seed stream
+        /// (above 0 for a later round of a race).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        first: u32,
+        /// The objective per game, when a race needs them to resume exactly.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        values: Vec<f64>,
     },
     /// The distribution mean after a generation, on fresh games.
     Validation {
@@ -71,6 +78,10 @@ pub enum Record {
     /// A kind this version does not know (written by a newer one): skipped.
     #[serde(other)]
     Unknown,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A weight vector scored on games of its own, with a confidence interval.

@@ -19,6 +19,7 @@ pub mod objective;
 pub mod observer;
 pub mod outputs;
 pub mod problem;
+pub mod race;
 pub mod replay;
 pub mod scoring;
 pub mod state;

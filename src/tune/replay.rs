@@ -6,13 +6,15 @@ use std::collections::{HashMap, HashSet};
 use super::journal::{Record, Scored};
 use super::objective::Fitness;
 
-/// A result read back from the journal.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A scored result, played now or read back from the journal.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Replayed {
     pub fitness: Fitness,
     /// The bound penalty the optimizer was charged (candidates only; else 0).
     pub penalty: f64,
     pub games: u32,
+    /// The objective per game, where a race keeps them (else empty).
+    pub values: Vec<f64>,
 }
 
 /// A normalized point, keyed by its exact bits.
@@ -26,7 +28,7 @@ pub fn point_key(x: &[f64]) -> PointKey {
 #[derive(Clone, Debug, Default)]
 pub struct Replay {
     baseline: Option<Replayed>,
-    evals: HashMap<(u32, PointKey), Replayed>,
+    evals: HashMap<(u32, u32, PointKey), Replayed>,
     validations: HashMap<u32, Replayed>,
     generations: HashMap<u32, f64>,
     restarts: HashSet<u32>,
@@ -57,14 +59,18 @@ impl Replay {
                     penalty,
                     mean_score,
                     games,
+                    first,
+                    values,
                     ..
                 } => {
                     // What the optimizer saw is fitness − penalty, penalty as journaled.
                     let replayed = Replayed {
                         penalty: *penalty,
+                        values: values.clone(),
                         ..scored(*fitness, [*fitness; 2], *mean_score, *games)
                     };
-                    r.evals.insert((*generation, point_key(x)), replayed);
+                    r.evals
+                        .insert((*generation, *first, point_key(x)), replayed);
                 }
                 Record::Validation { generation, scored } => {
                     r.validations.insert(*generation, from_scored(scored));
@@ -98,19 +104,20 @@ impl Replay {
     }
 
     pub fn baseline(&self) -> Option<Replayed> {
-        self.baseline
+        self.baseline.clone()
     }
 
-    pub fn eval(&self, generation: u32, x: &[f64]) -> Option<Replayed> {
-        self.evals.get(&(generation, point_key(x))).copied()
+    /// A candidate's games from index `first` of its generation's seeds.
+    pub fn eval(&self, generation: u32, first: u32, x: &[f64]) -> Option<Replayed> {
+        self.evals.get(&(generation, first, point_key(x))).cloned()
     }
 
     pub fn validation(&self, generation: u32) -> Option<Replayed> {
-        self.validations.get(&generation).copied()
+        self.validations.get(&generation).cloned()
     }
 
     pub fn reselect(&self, label: &str) -> Option<Replayed> {
-        self.reselects.get(label).copied()
+        self.reselects.get(label).cloned()
     }
 
     /// The elapsed time journaled at the end of `generation`, if it ended.
@@ -142,5 +149,6 @@ fn scored(value: f64, ci95: [f64; 2], mean_score: f64, games: u32) -> Replayed {
         },
         penalty: 0.0,
         games,
+        values: Vec::new(),
     }
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::config::TuneConfig;
 use super::contender::Contender;
 use super::journal::{Record, Scored};
-use super::objective::{fitness, Fitness};
+use super::objective::{fitness, per_game};
 use super::observer::Observer;
 use super::replay::{Replay, Replayed};
 use super::TuneError;
@@ -24,10 +24,12 @@ pub const BASELINE_GENERATION: u32 = u32::MAX;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Subject {
     Baseline,
-    /// Candidate `index` of a generation, charged `penalty` for its bounds.
+    /// Candidate `index` of a generation, charged `penalty` for its bounds,
+    /// on the generation's games from index `first` on.
     Candidate {
         generation: u32,
         index: u32,
+        first: u32,
         x: Vec<f64>,
         penalty: f64,
     },
@@ -50,11 +52,13 @@ pub struct Task {
     pub params: BTreeMap<String, f64>,
 }
 
-/// The games a set of tasks shares: `games` seeds of `stream` in `generation`.
+/// The games a set of tasks shares: `games` seeds of `stream` in
+/// `generation`, from index `first` on.
 #[derive(Clone, Copy, Debug)]
 pub struct Games {
     pub stream: Stream,
     pub generation: u32,
+    pub first: u32,
     pub games: u32,
 }
 
@@ -65,6 +69,8 @@ pub struct Scorer<'a> {
     pub replay: &'a Replay,
     pub evaluator: &'a dyn Evaluator,
     pub observer: &'a dyn Observer,
+    /// Journal each candidate's per-game values (a race resumes from them).
+    pub keep_values: bool,
 }
 
 /// How a config's games are played.
@@ -91,16 +97,23 @@ impl Scorer<'_> {
         if !missing.is_empty() {
             let played = self.play(missing.iter().map(|&i| &tasks[i].weights), games, phase)?;
             for (&i, results) in missing.iter().zip(played) {
-                let f = fitness(self.config.objective, &results);
-                let record = record(&tasks[i], &f, games.games);
+                let values = match &tasks[i].subject {
+                    Subject::Candidate { .. } if self.keep_values => {
+                        per_game(self.config.objective, &results).unwrap_or_default()
+                    }
+                    _ => Vec::new(),
+                };
+                let scored = Replayed {
+                    fitness: fitness(self.config.objective, &results),
+                    penalty: penalty(&tasks[i].subject),
+                    games: games.games,
+                    values,
+                };
+                let record = record(&tasks[i], &scored);
                 self.observer
                     .on_record(&record)
                     .map_err(TuneError::Output)?;
-                out[i] = Some(Replayed {
-                    fitness: f,
-                    penalty: penalty(&tasks[i].subject),
-                    games: games.games,
-                });
+                out[i] = Some(scored);
             }
         }
         Ok(out
@@ -112,7 +125,12 @@ impl Scorer<'_> {
     fn replayed(&self, subject: &Subject) -> Option<Replayed> {
         match subject {
             Subject::Baseline => self.replay.baseline(),
-            Subject::Candidate { generation, x, .. } => self.replay.eval(*generation, x),
+            Subject::Candidate {
+                generation,
+                first,
+                x,
+                ..
+            } => self.replay.eval(*generation, *first, x),
             Subject::Validation { generation, .. } => self.replay.validation(*generation),
             Subject::Contender { contender, .. } => self.replay.reselect(&contender.to_string()),
         }
@@ -154,9 +172,10 @@ fn penalty(subject: &Subject) -> f64 {
 }
 
 /// The journal record of a task just played.
-fn record(task: &Task, f: &Fitness, games: u32) -> Record {
+fn record(task: &Task, scored: &Replayed) -> Record {
+    let (f, games) = (&scored.fitness, scored.games);
     let params = task.params.clone();
-    let scored = |x: &[f64]| Scored {
+    let scored_at = |x: &[f64]| Scored {
         x: x.to_vec(),
         params: task.params.clone(),
         fitness: f.value,
@@ -173,6 +192,7 @@ fn record(task: &Task, f: &Fitness, games: u32) -> Record {
         Subject::Candidate {
             generation,
             index,
+            first,
             x,
             penalty,
         } => Record::Eval {
@@ -184,15 +204,17 @@ fn record(task: &Task, f: &Fitness, games: u32) -> Record {
             penalty: *penalty,
             mean_score: f.mean_score,
             games,
+            first: *first,
+            values: scored.values.clone(),
         },
         Subject::Validation { generation, x } => Record::Validation {
             generation: *generation,
-            scored: scored(x),
+            scored: scored_at(x),
         },
         Subject::Contender { contender, x } => Record::Reselect {
             label: contender.to_string(),
             generation: contender.generation(),
-            scored: scored(x),
+            scored: scored_at(x),
         },
     }
 }

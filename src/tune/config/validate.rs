@@ -115,6 +115,7 @@ impl RawConfig {
             final_games: self.final_games,
             restarts: self.restarts,
             reselect: self.reselect,
+            race: self.race,
             seed: self.seed,
             threads: self.threads,
             move_limit: self.move_limit,
@@ -290,7 +291,7 @@ fn check_stop(c: &Checker, stop: &StopRules) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// Restarts, reselection, threads and the move limit.
+/// Restarts, reselection, racing, threads and the move limit.
 fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
     if let Some(r) = raw.restarts {
         let f = r.population_factor;
@@ -307,6 +308,27 @@ fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
             "ranks generations by validation: set validation_games above 0, or reselect: None"
                 .into()
         })?;
+    }
+    if let Some(r) = raw.race {
+        c.positive(Some(r.round_games), "race.round_games", "")?;
+        c.check(
+            r.max_games >= raw.games_per_candidate,
+            "race.max_games",
+            || {
+                format!(
+                    "{} is below games_per_candidate ({})",
+                    r.max_games, raw.games_per_candidate
+                )
+            },
+        )?;
+        c.check(r.delta > 0.0 && r.delta < 1.0, "race.delta", || {
+            format!("{} is outside (0, 1)", r.delta)
+        })?;
+        c.check(
+            !matches!(raw.objective, Objective::ScoreQuantile { .. }),
+            "race",
+            || "races compare means: use an objective other than ScoreQuantile".into(),
+        )?;
     }
     c.positive(raw.threads, "threads", " (or None for all cores)")?;
     c.positive(raw.move_limit, "move_limit", " (or None for no limit)")

@@ -88,6 +88,11 @@ impl Evaluator for Synthetic {
 }
 
 fn config(extra: &str) -> TuneConfig {
+    let games = if extra.contains("games_per_candidate") {
+        ""
+    } else {
+        "games_per_candidate: 8,"
+    };
     let text = format!(
         r#"(
     name: "synthetic",
@@ -99,7 +104,7 @@ fn config(extra: &str) -> TuneConfig {
         (name: "merges", min: 0.0, max: 3000.0, scale: 200.0),
     ],
     objective: MeanScore,
-    games_per_candidate: 8,
+    {games}
     population: 6,
     validation_games: 8,
     final_games: 0,
@@ -323,4 +328,71 @@ fn a_failing_evaluation_ends_the_run_with_its_own_message() {
     let (result, _) = run_from(&config, &[], &evaluator);
     let chain = format!("{:#}", anyhow::Error::new(result.unwrap_err()));
     assert!(chain.contains("injected failure"), "{chain}");
+}
+
+#[test]
+fn a_race_spends_games_where_the_ranking_is_in_doubt_and_resumes_exactly() {
+    let config = config(
+        "sigma0: 1.0, games_per_candidate: 4, stop: (generations: 8), \
+         race: Some((round_games: 4, max_games: 40, delta: 0.2)),",
+    );
+    let evaluator = Synthetic::default();
+    let (whole, sink) = run_from(&config, &[], &evaluator);
+    let whole = whole.unwrap();
+    let records = sink.records();
+    let rounds: Vec<(u32, u32, usize)> = records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Eval {
+                generation,
+                first,
+                values,
+                games,
+                ..
+            } => {
+                assert_eq!(values.len(), *games as usize);
+                Some((*generation, *first, values.len()))
+            }
+            _ => None,
+        })
+        .collect();
+    // Every candidate plays the first round; later rounds only some of them.
+    for g in 0..8 {
+        let first_round = rounds.iter().filter(|r| r.0 == g && r.1 == 0).count();
+        assert_eq!(first_round, 6, "generation {g}");
+        let later = rounds.iter().filter(|r| r.0 == g && r.1 > 0).count();
+        assert!(later <= 6 * 9, "generation {g}");
+    }
+    let later_rounds = rounds.iter().filter(|r| r.1 > 0).count();
+    assert!(later_rounds > 0, "no race went past its first round");
+    // Fewer games than everyone playing max_games, more than the first round alone.
+    let ranking: u64 = rounds.iter().map(|r| r.2 as u64).sum();
+    assert!(ranking < 8 * 6 * 40 && ranking > 8 * 6 * 4, "{ranking}");
+    assert_eq!(evaluator.played.load(Ordering::Relaxed), whole.state.games);
+    for cut in [3, records.len() / 2, records.len() - 2] {
+        let (resumed, _) = run_from(&config, &records[..cut], &Synthetic::default());
+        let resumed = resumed.unwrap();
+        assert_eq!(rows(&resumed), rows(&whole), "cut at {cut}");
+        assert_eq!(resumed.best(), whole.best(), "cut at {cut}");
+    }
+}
+
+#[test]
+fn racing_finds_the_optimum_like_plain_selection() {
+    let config = config(
+        "sigma0: 1.0, games_per_candidate: 8, stop: (generations: 25), \
+         race: Some((round_games: 8, max_games: 64, delta: 0.1)),",
+    );
+    let (result, _) = run_from(&config, &[], &Synthetic::default());
+    let best = result.unwrap().state.best.unwrap();
+    assert!(
+        (best.weights.empty - 900.0).abs() < 150.0,
+        "{}",
+        best.weights.empty
+    );
+    assert!(
+        (best.weights.merges - 1500.0).abs() < 300.0,
+        "{}",
+        best.weights.merges
+    );
 }
