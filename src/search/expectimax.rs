@@ -31,6 +31,23 @@ pub struct Decision {
     pub depth: u32,
 }
 
+/// With `Depth::Auto`, timed search may go this many layers past the
+/// reference rule's depth when the budget allows.
+const TIMED_AUTO_EXTRA_DEPTH: u32 = 2;
+
+/// Timed search predicts a depth's time as the previous depth's time times a
+/// growth factor, measured from the last two depths searched; this is the
+/// factor assumed before any was measured.
+const FIRST_GROWTH: f64 = 8.0;
+/// Measured growth is clamped to this range, so one odd timing does not
+/// stop or unleash the deepening.
+const MIN_GROWTH: f64 = 2.0;
+/// See [`MIN_GROWTH`].
+const MAX_GROWTH: f64 = 64.0;
+/// Searches faster than this are too short to time reliably and leave the
+/// growth factor as it was.
+const MIN_TIMED_SEARCH: Duration = Duration::from_micros(20);
+
 /// A search context: one per thread, reused across moves and games.
 pub struct Searcher {
     table: Table,
@@ -182,7 +199,7 @@ impl Searcher {
     /// Iterative deepening within a time budget: searches depth 0, 1, … and
     /// keeps the deepest finished answer, starting a deeper search only when
     /// its predicted time fits the budget. `params.depth` caps the depth
-    /// (`Auto` caps it at the reference rule's depth + 2).
+    /// (`Auto` caps it at the reference rule's depth + [`TIMED_AUTO_EXTRA_DEPTH`]).
     pub fn decide_timed(
         &mut self,
         h: &Heuristic,
@@ -193,11 +210,11 @@ impl Searcher {
         let start = Instant::now();
         let cap = match params.depth {
             Depth::Fixed(d) => d,
-            Depth::Auto => Depth::Auto.limit(board) + 2,
+            Depth::Auto => Depth::Auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
         };
         let mut best = self.decide_to(h, board, params, 0)?;
         let mut last = start.elapsed();
-        let mut growth = 8.0f64;
+        let mut growth = FIRST_GROWTH;
         for limit in 1..=cap {
             let elapsed = start.elapsed();
             if elapsed + last.mul_f64(growth) > budget {
@@ -206,8 +223,8 @@ impl Searcher {
             let t = Instant::now();
             best = self.decide_to(h, board, params, limit)?;
             let took = t.elapsed();
-            if last > Duration::from_micros(20) {
-                growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(2.0, 64.0);
+            if last > MIN_TIMED_SEARCH {
+                growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(MIN_GROWTH, MAX_GROWTH);
             }
             last = took;
         }
