@@ -38,7 +38,7 @@ pub struct GameOpts {
     #[arg(long, default_value = "1")]
     pub depth: Depth,
     /// Chance nodes less likely than this are scored by the heuristic.
-    #[arg(long, default_value_t = 1e-4)]
+    #[arg(long, default_value_t = crate::search::PROB_CUTOFF)]
     pub prob_cutoff: f32,
     /// Per-move time budget in milliseconds: iterative deepening up to --depth.
     #[arg(long)]

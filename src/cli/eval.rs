@@ -118,8 +118,7 @@ pub fn write_csv(path: &Path, results: &[GameResult]) -> anyhow::Result<()> {
             rec.outcome.name()
         ));
     }
-    crate::tune::folder::write_atomic(path, text.as_bytes())
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    Ok(crate::atomic_file::write(path, text.as_bytes())?)
 }
 
 /// The summary as text, one fact a line.

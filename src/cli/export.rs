@@ -1,11 +1,12 @@
 //! `tune2048 export`: weights in a format other solvers read.
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
 
+use crate::atomic_file;
 use crate::cli::input_error;
 use crate::export::{self, Format};
 
@@ -26,21 +27,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let weights = export::load_source(&args.source).map_err(input_error)?;
     let text = export::render(&weights, args.format, &args.source.display().to_string());
     match &args.out {
-        Some(path) => write_atomically(path, &text)?,
+        Some(path) => atomic_file::write(path, text.as_bytes())?,
         None => std::io::stdout()
             .lock()
             .write_all(text.as_bytes())
             .context("writing to stdout")?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes to a temporary name beside `path`, then renames, so a crash never
-/// leaves a half-written file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming to {}", path.display()))
 }

@@ -15,6 +15,23 @@ use crate::engine::{Board, Variant};
 use crate::heuristic::Heuristic;
 use crate::search::{Depth, SearchParams, Searcher};
 
+/// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
+/// 16 MiB, far inside BOJ 28489's 1024 MB, and a table smaller than the
+/// search would like only costs repeated work.
+pub const TT_BITS: u32 = 20;
+
+/// Default per-move time budget in milliseconds.
+pub const DEFAULT_MOVE_MS: f64 = 1.5;
+
+/// Default whole-game time budget in seconds: BOJ 28489 allows 15 s for a
+/// whole game, and this leaves 2 s for start-up and I/O.
+pub const DEFAULT_GAME_SECS: f64 = 13.0;
+
+/// Moves a game is assumed to have left when the game clock is split: a
+/// move may spend at most the time left over this many (a long game lasts
+/// thousands of moves).
+pub const MOVES_LEFT_ESTIMATE: u32 = 2000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
     /// BOJ 28489: positions in, directions out, -1 ends.
@@ -32,10 +49,10 @@ pub struct Args {
     #[arg(long, default_value = "6")]
     pub depth: Depth,
     /// Per-move time budget in milliseconds (iterative deepening up to --depth).
-    #[arg(long, default_value_t = 1.5)]
+    #[arg(long, default_value_t = DEFAULT_MOVE_MS)]
     pub move_ms: f64,
     /// Whole-game time budget in seconds: moves get less time as it runs out.
-    #[arg(long, default_value_t = 13.0)]
+    #[arg(long, default_value_t = DEFAULT_GAME_SECS)]
     pub game_secs: f64,
     /// Ignore both time budgets and search every move to --depth: the answers
     /// then depend on the input alone, not on the machine's speed (for tests).
@@ -62,7 +79,7 @@ pub fn play_judge(
     args: &Args,
 ) -> anyhow::Result<ExitCode> {
     let params = SearchParams::new(args.depth, Variant::Twos);
-    let mut searcher = Searcher::new(20);
+    let mut searcher = Searcher::new(TT_BITS);
     let mut board = Board::EMPTY;
     let start = Instant::now();
     let game = Duration::from_secs_f64(args.game_secs);
@@ -92,10 +109,9 @@ pub fn play_judge(
             let decision = if args.untimed {
                 searcher.decide(heuristic, board, &params)
             } else {
-                // Spend less per move as the game clock runs down (a long
-                // game has thousands of moves left).
+                // Spend less per move as the game clock runs down.
                 let left = game.saturating_sub(start.elapsed());
-                let budget = per_move.min(left / 2000);
+                let budget = per_move.min(left / MOVES_LEFT_ESTIMATE);
                 searcher.decide_timed(heuristic, board, &params, budget)
             };
             let Some(decision) = decision else {

@@ -31,6 +31,23 @@ pub struct Decision {
     pub depth: u32,
 }
 
+/// With `Depth::Auto`, timed search may go this many layers past the
+/// reference rule's depth when the budget allows.
+const TIMED_AUTO_EXTRA_DEPTH: u32 = 2;
+
+/// Timed search predicts a depth's time as the previous depth's time times a
+/// growth factor, measured from the last two depths searched; this is the
+/// factor assumed before any was measured.
+const FIRST_GROWTH: f64 = 8.0;
+/// Measured growth is clamped to this range, so one odd timing does not
+/// stop or unleash the deepening.
+const MIN_GROWTH: f64 = 2.0;
+/// See [`MIN_GROWTH`].
+const MAX_GROWTH: f64 = 64.0;
+/// Searches faster than this are too short to time reliably and leave the
+/// growth factor as it was.
+const MIN_TIMED_SEARCH: Duration = Duration::from_micros(20);
+
 /// A search context: one per thread, reused across moves and games.
 pub struct Searcher {
     table: Table,
@@ -57,13 +74,44 @@ struct Node<'a> {
     cutoff: f32,
     p2: f32,
     p4: f32,
+    /// The value of a board with no legal move (see [`lost_value`]).
+    lost: f32,
+    /// The lowest heuristic score of any board scored so far.
+    lowest_leaf: f32,
+    /// Whether a board with no legal move was reached.
+    saw_lost: bool,
+}
+
+/// The value of a board with no legal move, given the lowest heuristic score
+/// `lowest` of the live boards a decision's search scored.
+///
+/// A lost board must rank below every live one whatever the weights. The
+/// reference heuristic scores a lost board 0 and relies on its lost penalty
+/// (added once per line) to lift every live board above 0; when the search saw
+/// only such boards, 0 it is, and decisions are the reference's. Otherwise
+/// (a small or zero lost penalty, negative terms) a lost board scores
+/// `2 × lowest − 1`, strictly below the lowest live score.
+fn lost_value(lowest: f32) -> f32 {
+    if lowest > 0.0 {
+        0.0
+    } else {
+        2.0 * lowest - 1.0
+    }
 }
 
 impl Node<'_> {
+    /// The heuristic score of a board at the search horizon.
+    #[inline]
+    fn leaf(&mut self, board: Board) -> f32 {
+        self.stats.evals += 1;
+        let value = self.h.eval(board);
+        self.lowest_leaf = self.lowest_leaf.min(value);
+        value
+    }
+
     fn chance(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
         if depth >= self.limit || cprob < self.cutoff {
-            self.stats.evals += 1;
-            return self.h.eval(board);
+            return self.leaf(board);
         }
         let remaining = (self.limit - depth) as u8;
         if let Some(v) = self.table.get(board.0, remaining) {
@@ -73,8 +121,8 @@ impl Node<'_> {
         let mut cells = empty_bits(board);
         let n = cells.count_ones();
         if n == 0 {
-            self.stats.evals += 1;
-            return self.h.eval(board);
+            // Unreachable from a move (a move always leaves an empty cell).
+            return self.leaf(board);
         }
         let cprob = cprob / n as f32;
         let mut total = 0.0f32;
@@ -91,8 +139,9 @@ impl Node<'_> {
         value
     }
 
+    /// The best value of a move on `board`, or the lost value when no move is legal.
     fn max(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
-        let mut best = 0.0f32;
+        let mut best: Option<f32> = None;
         self.stats.moves += 4;
         let leaf = depth + 1 >= self.limit || cprob < self.cutoff;
         for next in board.shifts(self.t) {
@@ -100,15 +149,26 @@ impl Node<'_> {
                 continue;
             }
             let value = if leaf {
-                self.stats.evals += 1;
-                self.h.eval(next)
+                self.leaf(next)
             } else {
                 self.chance(next, cprob, depth + 1)
             };
-            best = best.max(value);
+            best = Some(best.map_or(value, |b| b.max(value)));
         }
-        best
+        best.unwrap_or_else(|| {
+            self.saw_lost = true;
+            self.lost
+        })
     }
+}
+
+/// One search from the root: its answer, and what it saw of lost boards.
+struct RootSearch {
+    best: Option<Decision>,
+    /// The lowest heuristic score of the boards it scored.
+    lowest_leaf: f32,
+    /// Whether it reached a board with no legal move.
+    saw_lost: bool,
 }
 
 impl Searcher {
@@ -134,6 +194,31 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
     ) -> Option<Decision> {
+        // First with lost boards at 0, the reference's value. If that search
+        // also scored a live board at or below 0, a lost board could have
+        // outranked it: search again with a lost value below every score the
+        // first search saw. The tree, and so the set of boards scored, does
+        // not depend on the values, so the second search scores the same boards.
+        let first = self.search_root(h, board, params, limit, 0.0);
+        let lost = lost_value(first.lowest_leaf);
+        let best = if first.saw_lost && lost != 0.0 {
+            self.search_root(h, board, params, limit, lost).best
+        } else {
+            first.best
+        };
+        self.stats.decisions += 1;
+        best
+    }
+
+    /// One search of every move at the root, with lost boards valued `lost`.
+    fn search_root(
+        &mut self,
+        h: &Heuristic,
+        board: Board,
+        params: &SearchParams,
+        limit: u32,
+        lost: f32,
+    ) -> RootSearch {
         self.table.new_epoch();
         let mut node = Node {
             t: &TABLES,
@@ -144,7 +229,12 @@ impl Searcher {
             cutoff: params.prob_cutoff,
             p2: 1.0 - params.p4,
             p4: params.p4,
+            lost,
+            lowest_leaf: f32::INFINITY,
+            saw_lost: false,
         };
+        // Only moves that change the board are candidates, so a decision
+        // exists exactly when a move is legal.
         let mut best: Option<Decision> = None;
         for dir in Direction::ALL {
             let next = board.shift(dir);
@@ -165,8 +255,11 @@ impl Searcher {
         self.stats.moves += s.moves;
         self.stats.evals += s.evals;
         self.stats.tt_hits += s.tt_hits;
-        self.stats.decisions += 1;
-        best
+        RootSearch {
+            best,
+            lowest_leaf: node.lowest_leaf,
+            saw_lost: node.saw_lost,
+        }
     }
 
     /// The best move on `board` at the depth `params` asks for.
@@ -182,7 +275,7 @@ impl Searcher {
     /// Iterative deepening within a time budget: searches depth 0, 1, … and
     /// keeps the deepest finished answer, starting a deeper search only when
     /// its predicted time fits the budget. `params.depth` caps the depth
-    /// (`Auto` caps it at the reference rule's depth + 2).
+    /// (`Auto` caps it at the reference rule's depth + [`TIMED_AUTO_EXTRA_DEPTH`]).
     pub fn decide_timed(
         &mut self,
         h: &Heuristic,
@@ -193,11 +286,11 @@ impl Searcher {
         let start = Instant::now();
         let cap = match params.depth {
             Depth::Fixed(d) => d,
-            Depth::Auto => Depth::Auto.limit(board) + 2,
+            Depth::Auto => Depth::Auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
         };
         let mut best = self.decide_to(h, board, params, 0)?;
         let mut last = start.elapsed();
-        let mut growth = 8.0f64;
+        let mut growth = FIRST_GROWTH;
         for limit in 1..=cap {
             let elapsed = start.elapsed();
             if elapsed + last.mul_f64(growth) > budget {
@@ -206,8 +299,8 @@ impl Searcher {
             let t = Instant::now();
             best = self.decide_to(h, board, params, limit)?;
             let took = t.elapsed();
-            if last > Duration::from_micros(20) {
-                growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(2.0, 64.0);
+            if last > MIN_TIMED_SEARCH {
+                growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(MIN_GROWTH, MAX_GROWTH);
             }
             last = took;
         }
@@ -242,38 +335,81 @@ mod tests {
     use super::*;
     use crate::engine::Variant;
     use crate::heuristic::Weights;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     fn params(depth: u32) -> SearchParams {
         SearchParams::new(Depth::Fixed(depth), Variant::CLASSIC)
     }
 
-    /// Expectimax written plainly, without tables, cutoff-free, for small depths.
-    fn reference(h: &Heuristic, board: Board, depth: u32, p4: f64) -> f64 {
-        let chance = |b: Board| -> f64 {
-            let empties: Vec<usize> = (0..16).filter(|&i| b.rank(i) == 0).collect();
-            let mut total = 0.0;
-            for &cell in &empties {
-                for (rank, p) in [(1u8, 1.0 - p4), (2, p4)] {
-                    if p > 0.0 {
-                        total += p * reference(h, b.place(cell, rank).unwrap(), depth - 1, p4);
-                    }
+    /// The boards after each spawn on `b`, with their probabilities.
+    fn spawns(b: Board, p4: f64) -> Vec<(Board, f64)> {
+        let empties: Vec<usize> = (0..16).filter(|&i| b.rank(i) == 0).collect();
+        let mut out = Vec::new();
+        for &cell in &empties {
+            for (rank, p) in [(1u8, 1.0 - p4), (2, p4)] {
+                if p > 0.0 {
+                    out.push((b.place(cell, rank).unwrap(), p / empties.len() as f64));
                 }
             }
-            total / empties.len() as f64
-        };
-        let mut best = 0.0f64;
+        }
+        out
+    }
+
+    /// Expectimax written plainly, without tables, cutoff-free, for small
+    /// depths; a board with no legal move is worth `lost`.
+    fn reference(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> f64 {
+        let mut best: Option<f64> = None;
         for dir in Direction::ALL {
             if let Some(m) = board.make_move(dir) {
                 let v = if depth == 0 {
                     f64::from(h.eval(m.board))
                 } else {
-                    chance(m.board)
+                    spawns(m.board, p4)
+                        .into_iter()
+                        .map(|(b, p)| p * reference(h, b, depth - 1, p4, lost))
+                        .sum()
                 };
-                best = best.max(v);
+                best = Some(best.map_or(v, |b: f64| b.max(v)));
             }
         }
-        best
+        best.unwrap_or(lost)
     }
+
+    /// The lowest heuristic score of the boards [`reference`] scores.
+    fn reference_lowest_leaf(h: &Heuristic, board: Board, depth: u32, p4: f64) -> f64 {
+        let mut lowest = f64::INFINITY;
+        for dir in Direction::ALL {
+            if let Some(m) = board.make_move(dir) {
+                let v = if depth == 0 {
+                    f64::from(h.eval(m.board))
+                } else {
+                    spawns(m.board, p4)
+                        .into_iter()
+                        .map(|(b, _)| reference_lowest_leaf(h, b, depth - 1, p4))
+                        .fold(f64::INFINITY, f64::min)
+                };
+                lowest = lowest.min(v);
+            }
+        }
+        lowest
+    }
+
+    /// Weights whose every score is below 0 and that give a lost board
+    /// nothing to fear: no lost penalty, and a heavy penalty on tile sums.
+    fn gloomy_weights() -> Weights {
+        Weights {
+            lost_penalty: 0.0,
+            empty: 0.0,
+            merges: 0.0,
+            sum: 50.0,
+            ..Weights::nneonneo()
+        }
+    }
+
+    /// Moving up leaves one empty cell, and any tile spawned there ends the
+    /// game; moving left keeps the game going. (Values, row-major.)
+    const UP_LOSES: [u32; 16] = [0, 4, 32, 8, 8, 16, 2, 4, 2, 4, 16, 8, 8, 16, 2, 4];
 
     #[test]
     fn values_match_a_plain_expectimax() {
@@ -284,12 +420,124 @@ mod tests {
             let mut p = params(depth);
             p.prob_cutoff = 0.0;
             let d = s.decide(&h, board, &p).unwrap();
-            let expect = reference(&h, board, depth, 0.1);
+            let expect = reference(&h, board, depth, 0.1, 0.0);
             assert!(
                 (f64::from(d.value) - expect).abs() < 1e-4 * expect,
                 "depth {depth}: {} vs {expect}",
                 d.value
             );
+        }
+    }
+
+    #[test]
+    fn a_lost_board_ranks_below_every_live_one_whatever_the_weights() {
+        let board = Board::from_values(UP_LOSES).unwrap();
+        let up = board.shift(Direction::Up);
+        for rank in [1, 2] {
+            let cell = (0..16).find(|&i| up.rank(i) == 0).unwrap();
+            assert!(!up.place(cell, rank).unwrap().has_move());
+        }
+        let mut edges = Weights::nneonneo();
+        edges.lost_penalty = 0.0;
+        edges.edge = -5_000.0;
+        edges.corner = -5_000.0;
+        let zero = Weights {
+            lost_penalty: 0.0,
+            empty: 0.0,
+            merges: 0.0,
+            monotonicity: 0.0,
+            sum: 0.0,
+            ..Weights::nneonneo()
+        };
+        for (name, w) in [
+            ("gloomy", gloomy_weights()),
+            ("edges", edges),
+            ("zero", zero),
+        ] {
+            let h = Heuristic::new(&w);
+            for depth in 1..=3 {
+                let d = Searcher::new(12).decide(&h, board, &params(depth)).unwrap();
+                assert_eq!(d.dir, Direction::Left, "{name} weights, depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn lost_boards_inside_the_tree_score_below_the_lowest_leaf() {
+        // Two chance layers on a nearly full board reach lost boards below
+        // the root; every value matches a plain expectimax in which a lost
+        // board is worth 2 × (lowest leaf) − 1.
+        let board = Board::from_values(UP_LOSES).unwrap();
+        let h = Heuristic::new(&gloomy_weights());
+        let mut s = Searcher::new(12);
+        for depth in 1..=2 {
+            let mut p = params(depth);
+            p.prob_cutoff = 0.0;
+            let lowest = reference_lowest_leaf(&h, board, depth, 0.1);
+            assert!(lowest < 0.0);
+            let expect = reference(&h, board, depth, 0.1, 2.0 * lowest - 1.0);
+            let d = s.decide(&h, board, &p).unwrap();
+            assert!(
+                (f64::from(d.value) - expect).abs() < 1e-4 * expect.abs(),
+                "depth {depth}: {} vs {expect}",
+                d.value
+            );
+        }
+        // With the reference weights every board scores above 0, so a lost
+        // board is worth 0, the reference's own value.
+        let h = Heuristic::new(&Weights::nneonneo());
+        let mut p = params(2);
+        p.prob_cutoff = 0.0;
+        assert!(reference_lowest_leaf(&h, board, 2, 0.1) > 0.0);
+        let expect = reference(&h, board, 2, 0.1, 0.0);
+        let d = s.decide(&h, board, &p).unwrap();
+        assert!((f64::from(d.value) - expect).abs() < 1e-4 * expect);
+    }
+
+    #[test]
+    fn a_live_move_with_a_negative_value_beats_no_move() {
+        // Every score below 0: a max node's value is its best move, not 0.
+        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let h = Heuristic::new(&gloomy_weights());
+        let mut s = Searcher::new(12);
+        for depth in 0..=2 {
+            let mut p = params(depth);
+            p.prob_cutoff = 0.0;
+            let d = s.decide(&h, board, &p).unwrap();
+            assert!(d.value < 0.0);
+            let expect = reference(&h, board, depth, 0.1, f64::NEG_INFINITY);
+            assert!(
+                (f64::from(d.value) - expect).abs() < 1e-4 * expect.abs(),
+                "depth {depth}: {} vs {expect}",
+                d.value
+            );
+        }
+    }
+
+    #[test]
+    fn the_root_always_plays_a_move_that_changes_the_board() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let weights = [
+            Weights::nneonneo(),
+            gloomy_weights(),
+            Weights {
+                lost_penalty: -1e9,
+                ..Weights::nneonneo()
+            },
+        ];
+        let mut s = Searcher::new(12);
+        for _ in 0..300 {
+            let ranks: [u8; 16] = std::array::from_fn(|_| rng.gen_range(0..=6));
+            let board = Board::from_ranks(ranks);
+            for w in &weights {
+                let h = Heuristic::new(w);
+                for depth in 0..=2 {
+                    match s.decide(&h, board, &params(depth)) {
+                        Some(d) => assert_ne!(board.shift(d.dir), board, "{board:?}"),
+                        None => assert!(!board.has_move()),
+                    }
+                }
+            }
         }
     }
 

@@ -7,6 +7,19 @@ pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
 
 use serde::{Deserialize, Serialize};
 
+/// The deepest fixed depth accepted from the command line and configs.
+pub const MAX_DEPTH: u32 = 8;
+
+/// The reference's probability cutoff: a chance node reached with a lower
+/// probability is scored by the heuristic.
+pub const PROB_CUTOFF: f32 = 1e-4;
+
+/// The reference's automatic depth: max([`AUTO_MIN_DEPTH`], distinct tiles on
+/// the board − [`AUTO_DISTINCT_OFFSET`]).
+pub const AUTO_MIN_DEPTH: u32 = 3;
+/// See [`AUTO_MIN_DEPTH`].
+pub const AUTO_DISTINCT_OFFSET: u32 = 2;
+
 /// How deep to search. Depth D means D chance layers: D = 0 plays the move
 /// whose resulting board the heuristic likes best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,7 +35,10 @@ impl Depth {
     pub fn limit(self, board: crate::engine::Board) -> u32 {
         match self {
             Depth::Fixed(d) => d,
-            Depth::Auto => board.distinct_ranks().saturating_sub(2).max(3),
+            Depth::Auto => board
+                .distinct_ranks()
+                .saturating_sub(AUTO_DISTINCT_OFFSET)
+                .max(AUTO_MIN_DEPTH),
         }
     }
 }
@@ -30,14 +46,16 @@ impl Depth {
 impl std::str::FromStr for Depth {
     type Err = String;
 
-    /// Parses `auto` or a depth from 0 to 8.
+    /// Parses `auto` or a depth from 0 to [`MAX_DEPTH`].
     fn from_str(s: &str) -> Result<Depth, String> {
         if s.eq_ignore_ascii_case("auto") {
             return Ok(Depth::Auto);
         }
         match s.parse::<u32>() {
-            Ok(d) if d <= 8 => Ok(Depth::Fixed(d)),
-            _ => Err(format!("depth must be 0..=8 or `auto`, not `{s}`")),
+            Ok(d) if d <= MAX_DEPTH => Ok(Depth::Fixed(d)),
+            _ => Err(format!(
+                "depth must be 0..={MAX_DEPTH} or `auto`, not `{s}`"
+            )),
         }
     }
 }
@@ -56,7 +74,7 @@ impl std::fmt::Display for Depth {
 pub struct SearchParams {
     pub depth: Depth,
     /// A chance node whose probability of being reached falls below this is
-    /// scored by the heuristic (the reference uses 1e-4).
+    /// scored by the heuristic ([`PROB_CUTOFF`] by default).
     pub prob_cutoff: f32,
     /// Probability that a spawned tile is a 4 (0 for the twos variant).
     pub p4: f32,
@@ -66,7 +84,7 @@ impl SearchParams {
     pub fn new(depth: Depth, variant: crate::engine::Variant) -> SearchParams {
         SearchParams {
             depth,
-            prob_cutoff: 1e-4,
+            prob_cutoff: PROB_CUTOFF,
             p4: variant.p4() as f32,
         }
     }

@@ -21,8 +21,8 @@ use crate::heuristic::{Weights, WeightsError};
 mod locate;
 mod validate;
 
-/// Deepest fixed search depth a config may ask for.
-pub const MAX_DEPTH: u32 = 8;
+/// Deepest fixed search depth a config may ask for: the search's own limit.
+pub const MAX_DEPTH: u32 = crate::search::MAX_DEPTH;
 
 pub use crate::search::Depth;
 

@@ -2,8 +2,10 @@
 //! written so that a crash never leaves a half-written file.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::atomic_file;
 
 /// File names inside a run folder.
 pub mod files {
@@ -35,7 +37,7 @@ impl RunFolder {
     /// Creates `parent/<name>-<UTC timestamp>` (with a numeric suffix if taken).
     pub fn create(parent: &Path, name: &str) -> std::io::Result<RunFolder> {
         fs::create_dir_all(parent)?;
-        let stamp = utc_stamp(std::time::SystemTime::now());
+        let stamp = utc_stamp(SystemTime::now());
         for n in 0.. {
             let leaf = if n == 0 {
                 format!("{name}-{stamp}")
@@ -73,73 +75,54 @@ impl RunFolder {
         self.dir.join(file)
     }
 
-    /// Writes a whole file through a temporary name and a rename.
+    /// Writes a whole file of the folder atomically (see [`atomic_file::write`]).
     pub fn write_atomic(&self, file: &str, contents: &[u8]) -> std::io::Result<()> {
-        write_atomic(&self.path(file), contents)
+        atomic_file::write(&self.path(file), contents)
     }
 }
 
-/// Writes `path` through `path.tmp` and a rename, so readers see the old or
-/// the new contents, never a mixture.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_data()?;
-    }
-    fs::rename(&tmp, path)
+/// `t` as a UTC calendar time. Times before 1970 read as 1970-01-01 00:00:00,
+/// times past the year 9999 as 9999-12-31 23:59:59.
+fn utc(t: SystemTime) -> time::OffsetDateTime {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    i64::try_from(secs)
+        .ok()
+        .and_then(|s| time::OffsetDateTime::from_unix_timestamp(s).ok())
+        .unwrap_or(time::PrimitiveDateTime::MAX.assume_utc())
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC.
-pub fn utc_stamp(t: std::time::SystemTime) -> String {
-    let secs = t
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let s = secs % 86_400;
+pub fn utc_stamp(t: SystemTime) -> String {
+    let u = utc(t);
     format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        s / 3600,
-        s / 60 % 60,
-        s % 60
+        "{:04}{:02}{:02}-{:02}{:02}{:02}",
+        u.year(),
+        u8::from(u.month()),
+        u.day(),
+        u.hour(),
+        u.minute(),
+        u.second()
     )
 }
 
 /// An RFC 3339 UTC time, for metadata.
-pub fn utc_rfc3339(t: std::time::SystemTime) -> String {
-    let stamp = utc_stamp(t);
+pub fn utc_rfc3339(t: SystemTime) -> String {
+    let u = utc(t);
     format!(
-        "{}-{}-{}T{}:{}:{}Z",
-        &stamp[0..4],
-        &stamp[4..6],
-        &stamp[6..8],
-        &stamp[9..11],
-        &stamp[11..13],
-        &stamp[13..15]
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        u.year(),
+        u8::from(u.month()),
+        u.day(),
+        u.hour(),
+        u.minute(),
+        u.second()
     )
-}
-
-/// Days since 1970-01-01 to a (year, month, day) of the proleptic Gregorian calendar.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, UNIX_EPOCH};
+    use std::time::Duration;
 
     #[test]
     fn timestamps_are_utc_calendar_dates() {
@@ -151,5 +134,15 @@ mod tests {
         // A leap day.
         let t = UNIX_EPOCH + Duration::from_secs(951_782_400);
         assert_eq!(utc_stamp(t), "20000229-000000");
+        // The last second of a year, and of a century that is no leap year.
+        let t = UNIX_EPOCH + Duration::from_secs(4_102_444_799);
+        assert_eq!(utc_rfc3339(t), "2099-12-31T23:59:59Z");
+        let t = UNIX_EPOCH + Duration::from_secs(4_107_542_400);
+        assert_eq!(utc_stamp(t), "21000301-000000");
+        // Before the epoch: the epoch.
+        assert_eq!(
+            utc_stamp(UNIX_EPOCH - Duration::from_secs(1)),
+            "19700101-000000"
+        );
     }
 }
