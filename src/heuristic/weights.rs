@@ -33,14 +33,14 @@ define_weights! {
         sum: f64 = 11.0, c "SCORE_SUM_WEIGHT";
         sum_power: f64 = 3.5, c "SCORE_SUM_POWER", valid POWERS;
         /// Penalty on Σ |rank difference| over neighbouring non-empty tiles of a
-        /// line, zeros skipped (seed 004's smoothness variant).
+        /// line, zeros skipped (the smoothness of a published GPCC 2015 player).
         smoothness: f64 = 0.0, c "TUNE2048_SMOOTHNESS_WEIGHT";
         /// Bonus on rank^edge_power over border cells that are not corners.
         edge: f64 = 0.0, c "TUNE2048_EDGE_WEIGHT";
         /// Bonus on rank^edge_power over the four corner cells.
         corner: f64 = 0.0, c "TUNE2048_CORNER_WEIGHT";
         edge_power: f64 = 1.0, c "TUNE2048_EDGE_POWER", valid POWERS;
-        /// Positional weights, row-major, times rank^snake_power (seed 000's snake
+        /// Positional weights, row-major, times rank^snake_power (the common snake
         /// pattern; one fixed orientation, head at the top-left corner). Read as
         /// a tuple `(…)` or a list `[…]` of 16 numbers.
         #[serde(deserialize_with = "sixteen_cells")]

@@ -39,7 +39,7 @@ pub fn fitness(objective: Objective, games: &[GameResult]) -> Fitness {
             let value = stats::quantile(&scores, q);
             // Distribution-free interval from the binomial order statistics.
             let n = scores.len() as f64;
-            let half = 1.96 * (q * (1.0 - q) / n).sqrt();
+            let half = stats::Z_95 * (q * (1.0 - q) / n).sqrt();
             let ci95 = [
                 stats::quantile(&scores, (q - half).max(0.0)),
                 stats::quantile(&scores, (q + half).min(1.0)),
