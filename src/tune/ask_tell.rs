@@ -74,9 +74,14 @@ pub struct AskTell {
 }
 
 impl AskTell {
-    /// Starts an optimizer at the origin of `dim` dimensions with step size
-    /// `sigma0`, population `lambda` and a fixed seed.
-    pub fn new(dim: usize, sigma0: f64, lambda: usize, seed: u64) -> Result<AskTell, AskTellError> {
+    /// Starts an optimizer at `mean` with step size `sigma0`, population
+    /// `lambda` and a fixed seed.
+    pub fn new(
+        mean: Vec<f64>,
+        sigma0: f64,
+        lambda: usize,
+        seed: u64,
+    ) -> Result<AskTell, AskTellError> {
         let (point_tx, points) = mpsc::channel::<Pending>();
         let (step, step_rx) = mpsc::channel::<()>();
         let (stepped_tx, stepped) = mpsc::channel::<Stepped>();
@@ -98,7 +103,7 @@ impl AskTell {
             }
             answer.recv().unwrap_or(f64::NAN)
         };
-        let mut cma = CMAESOptions::new(vec![0.0; dim], sigma0)
+        let mut cma = CMAESOptions::new(mean, sigma0)
             .mode(Mode::Maximize)
             .population_size(lambda)
             .seed(seed)
@@ -221,7 +226,7 @@ mod tests {
             .seed(11)
             .build(|x: &DVector<f64>| sphere(x.as_slice()))
             .unwrap();
-        let mut at = AskTell::new(4, 0.7, 7, 11).unwrap();
+        let mut at = AskTell::new(vec![0.0; 4], 0.7, 7, 11).unwrap();
         for _ in 0..15 {
             let stop = plain.next();
             let points = at.ask().unwrap();
@@ -236,7 +241,7 @@ mod tests {
 
     #[test]
     fn points_come_sorted_and_tell_checks_its_input() {
-        let mut at = AskTell::new(3, 1.0, 5, 3).unwrap();
+        let mut at = AskTell::new(vec![0.0; 3], 1.0, 5, 3).unwrap();
         assert!(matches!(at.tell(&[1.0]), Err(AskTellError::NotAsked)));
         let points = at.ask().unwrap();
         assert!(points.windows(2).all(|w| w[0][0] <= w[1][0]));

@@ -136,6 +136,33 @@ pub struct Race {
     pub delta: f64,
 }
 
+/// A stage of a staged job, as written: the fields it sets replace the
+/// top-level ones while it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Stage", deny_unknown_fields)]
+pub struct RawStage {
+    /// Generations this stage lasts (positive). Required but for the last
+    /// stage, which without it runs until a stop rule ends the run.
+    #[serde(default)]
+    pub generations: Option<u32>,
+    #[serde(default)]
+    pub search: Option<SearchConfig>,
+    #[serde(default)]
+    pub games_per_candidate: Option<u32>,
+    #[serde(default)]
+    pub validation_games: Option<u32>,
+}
+
+/// A stage, validated: what its generations play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stage {
+    /// Generations it lasts; `None` only for a last stage that ends with the run.
+    pub generations: Option<u32>,
+    pub search: SearchConfig,
+    pub games_per_candidate: u32,
+    pub validation_games: u32,
+}
+
 /// The config file as written: stage one of parsing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "TuneConfig", deny_unknown_fields)]
@@ -179,6 +206,10 @@ pub struct RawConfig {
     /// `games_per_candidate` games. Needs an objective that is a mean.
     #[serde(default)]
     pub race: Option<Race>,
+    /// Stages run in order, each starting from the previous stage's mean and
+    /// step size (e.g. depth 2, then depth 3); empty: one stage, as above.
+    #[serde(default)]
+    pub stages: Vec<RawStage>,
     /// The run seed every game seed derives from.
     pub seed: u64,
     /// Worker threads (positive); `None`: all cores.
@@ -228,6 +259,9 @@ pub struct TuneConfig {
     pub restarts: Option<Restarts>,
     pub reselect: Option<Reselect>,
     pub race: Option<Race>,
+    /// At least one. Without stages in the file, one open-ended stage of the
+    /// top-level settings.
+    pub stages: Vec<Stage>,
     pub seed: u64,
     pub threads: Option<u32>,
     pub move_limit: Option<u32>,
@@ -323,6 +357,11 @@ pub fn parse(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
 }
 
 impl TuneConfig {
+    /// The stage the run ends in: its games are the final comparison's.
+    pub fn last_stage(&self) -> &Stage {
+        self.stages.last().expect("at least one stage")
+    }
+
     /// The CMA-ES population: as configured, else 4 + floor(3 ln n).
     pub fn population(&self) -> usize {
         match self.population {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::ask_tell::{AskTell, Told};
-use super::config::{Reselect, TuneConfig};
+use super::config::{Reselect, Stage, TuneConfig};
 use super::contender::{contenders, Contender, Validated};
 use super::journal::Record;
 use super::objective::Fitness;
@@ -39,7 +39,7 @@ pub fn run(
         .map_err(TuneError::Output)?;
     let scorer = Scorer {
         config,
-        spec: game_spec(config),
+        spec: game_spec(config, &config.stages[0].search),
         replay,
         evaluator,
         observer,
@@ -50,6 +50,8 @@ pub fn run(
         problem: Problem::new(config, baseline.fitness.value),
         scorer,
         state: RunState::new(baseline.fitness, baseline.games.into()),
+        stage: 0,
+        stage_start: 0,
         started: Instant::now(),
         resumed_elapsed: replay.elapsed_s(),
     };
@@ -78,7 +80,7 @@ fn baseline(scorer: &Scorer) -> Result<Replayed, TuneError> {
         stream: Stream::Validation,
         generation: BASELINE_GENERATION,
         first: 0,
-        games: config.validation_games.max(1),
+        games: config.stages[0].validation_games.max(1),
     };
     Ok(scorer.score(&[task], games, "baseline")?.swap_remove(0))
 }
@@ -90,6 +92,9 @@ struct Tuner<'a> {
     started: Instant,
     /// Wall time of the run before this process took it up.
     resumed_elapsed: f64,
+    /// The stage in force, and the generation it began with.
+    stage: usize,
+    stage_start: u32,
 }
 
 impl Tuner<'_> {
@@ -104,17 +109,27 @@ impl Tuner<'_> {
             .map_err(TuneError::Output)
     }
 
+    /// The stage the run is in.
+    fn stage(&self) -> &Stage {
+        &self.config().stages[self.stage]
+    }
+
     /// Generations until a stop rule is met, with IPOP restarts when the
-    /// optimizer converges and restarts are configured.
+    /// optimizer converges and restarts are configured, and the next stage
+    /// when a stage has played its generations.
     fn generations(&mut self, interrupt: &AtomicBool) -> Result<StopReason, TuneError> {
         let mut population = self.config().population();
         let mut restart = 0u32;
+        let mut start = (vec![0.0; self.problem.dim()], self.config().sigma0);
         loop {
-            let seed = derive(
+            let mut seed = derive(
                 derive(self.config().seed, Stream::Optimizer as u64),
                 u64::from(restart),
             );
-            let mut cma = AskTell::new(self.problem.dim(), self.config().sigma0, population, seed)?;
+            if self.stage > 0 {
+                seed = derive(seed, STAGE_SEEDS + self.stage as u64);
+            }
+            let mut cma = AskTell::new(start.0.clone(), start.1, population, seed)?;
             let told = loop {
                 let told = self.generation(&mut cma, restart)?;
                 self.scorer
@@ -124,22 +139,28 @@ impl Tuner<'_> {
                 if let Some(stop) = self.config().stop.check(&self.standing(interrupt)) {
                     return Ok(stop);
                 }
-                if !told.terminated.is_empty() {
-                    break told;
+                let played = self.state.generations() - self.stage_start;
+                if self.stage().generations.is_some_and(|g| played >= g) {
+                    if self.stage + 1 == self.config().stages.len() {
+                        return Ok(StopReason::Generations);
+                    }
+                    self.next_stage();
+                    start = (told.mean.clone(), told.sigma);
+                    break None;
                 }
+                if !told.terminated.is_empty() {
+                    break Some(told);
+                }
+            };
+            let Some(told) = told else {
+                continue;
             };
             match self.config().restarts {
                 Some(r) if restart < r.max_restarts => {
                     restart += 1;
                     population = ((population as f64) * r.population_factor).round() as usize;
-                    let generation = self.state.generations();
-                    if !self.scorer.replay.has_restart(generation) {
-                        self.record(Record::Restart {
-                            generation,
-                            restart,
-                            population: population as u32,
-                        })?;
-                    }
+                    start.1 = self.config().sigma0;
+                    self.restart(restart, population)?;
                 }
                 _ => {
                     debug_assert!(!told.terminated.is_empty());
@@ -147,6 +168,30 @@ impl Tuner<'_> {
                 }
             }
         }
+    }
+
+    /// Journals an IPOP restart (once: not again when replaying).
+    fn restart(&self, restart: u32, population: usize) -> Result<(), TuneError> {
+        let generation = self.state.generations();
+        if self.scorer.replay.has_restart(generation) {
+            return Ok(());
+        }
+        self.record(Record::Restart {
+            generation,
+            restart,
+            population: population as u32,
+        })
+    }
+
+    /// Moves to the next stage: its games from now on, and a best and a
+    /// reselection history of its own (fitness at another depth does not compare).
+    fn next_stage(&mut self) {
+        self.stage += 1;
+        self.stage_start = self.state.generations();
+        self.scorer.spec = game_spec(self.config(), &self.stage().search);
+        self.state.best = None;
+        self.state.history.clear();
+        self.state.since_improvement = 0;
     }
 
     fn standing(&self, interrupt: &AtomicBool) -> Standing {
@@ -205,7 +250,7 @@ impl Tuner<'_> {
             stream: Stream::Ranking,
             generation,
             first: 0,
-            games: self.config().games_per_candidate,
+            games: self.stage().games_per_candidate,
         };
         let phase = format!("generation {generation}");
         let mut scored = self.scorer.score(&tasks, games, &phase)?;
@@ -268,8 +313,8 @@ impl Tuner<'_> {
         restart: u32,
         mean: &[f64],
     ) -> Result<Option<Fitness>, TuneError> {
-        let config = self.config();
-        if config.validation_games == 0 {
+        let stage = *self.stage();
+        if stage.validation_games == 0 {
             return Ok(None);
         }
         let task = Task {
@@ -284,7 +329,7 @@ impl Tuner<'_> {
             stream: Stream::Validation,
             generation,
             first: 0,
-            games: config.validation_games,
+            games: stage.validation_games,
         };
         let scored = self
             .scorer
@@ -429,6 +474,9 @@ fn merge(a: &Replayed, b: Replayed) -> Replayed {
         values,
     }
 }
+
+/// Stage `s > 0` seeds its optimizers with `derive(restart seed, STAGE_SEEDS + s)`.
+const STAGE_SEEDS: u64 = 1 << 32;
 
 /// A generation's judged fitness: its validation, else its best candidate.
 fn judged(row: &GenerationRow) -> Fitness {

@@ -29,7 +29,8 @@ pub struct FinalReport {
     pub best_max_tiles: Vec<u32>,
 }
 
-/// Plays base and best on the final stream's seeds, in one batch.
+/// Plays base and best on the final stream's seeds, in one batch, as the
+/// last stage plays.
 pub fn compare_final(
     config: &TuneConfig,
     best: &Weights,
@@ -37,7 +38,7 @@ pub fn compare_final(
     observer: &dyn Observer,
 ) -> Result<FinalReport, TuneError> {
     let batch = Batch {
-        spec: game_spec(config),
+        spec: game_spec(config, &config.last_stage().search),
         weights: vec![config.base_weights.clone(), best.clone()],
         seeds: (0..config.final_games)
             .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))

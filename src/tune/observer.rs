@@ -98,12 +98,24 @@ impl Observer for Progress {
         } else {
             "starting".to_string()
         };
+        let stages: Vec<String> = config
+            .stages
+            .iter()
+            .map(|s| {
+                let length = s
+                    .generations
+                    .map_or(String::new(), |g| format!("{g} generations, "));
+                format!(
+                    "{length}{} games per candidate at depth {}",
+                    s.games_per_candidate, s.search.depth
+                )
+            })
+            .collect();
         eprintln!(
-            "{what}: {} terms, population {}, {} games per candidate, depth {}",
+            "{what}: {} terms, population {}; {}",
             config.params.len(),
             config.population(),
-            config.games_per_candidate,
-            config.search.depth
+            stages.join(", then ")
         );
         Ok(())
     }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::config::TuneConfig;
+use super::config::{SearchConfig, TuneConfig};
 use super::contender::Contender;
 use super::journal::{Record, Scored};
 use super::objective::{fitness, per_game};
@@ -73,10 +73,11 @@ pub struct Scorer<'a> {
     pub keep_values: bool,
 }
 
-/// How a config's games are played.
-pub fn game_spec(config: &TuneConfig) -> GameSpec {
-    let mut search = SearchParams::new(config.search.depth, config.variant);
-    search.prob_cutoff = config.search.prob_cutoff as f32;
+/// How a config's games are played under `search` (a stage's settings).
+pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> GameSpec {
+    let prob_cutoff = search.prob_cutoff as f32;
+    let mut search = SearchParams::new(search.depth, config.variant);
+    search.prob_cutoff = prob_cutoff;
     let mut spec = GameSpec::new(config.variant, search);
     spec.move_limit = config.move_limit;
     spec

@@ -458,3 +458,35 @@ fn shipped_weights_files_load_and_the_baseline_is_the_reference() {
         Weights::load(&path).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+#[test]
+fn stages_inherit_the_top_level_and_need_their_lengths() {
+    let staged = VALID.replace(
+        "seed: 3,",
+        "seed: 3, stages: [(generations: Some(5)), (search: Some((depth: Fixed(2), prob_cutoff: 1e-4)), games_per_candidate: Some(50))],",
+    );
+    let c = parse(&staged, &config_path()).unwrap();
+    assert_eq!(c.stages.len(), 2);
+    assert_eq!(c.stages[0].generations, Some(5));
+    assert_eq!(c.stages[0].search, c.search);
+    assert_eq!(c.stages[1].generations, None);
+    assert_eq!(c.stages[1].search.depth, Depth::Fixed(2));
+    assert_eq!(c.stages[1].games_per_candidate, 50);
+    assert_eq!(c.stages[1].validation_games, c.validation_games);
+    assert_eq!(c.last_stage(), &c.stages[1]);
+    let plain = parse(VALID, &config_path()).unwrap();
+    assert_eq!(plain.stages.len(), 1);
+    assert_eq!(
+        plain.stages[0].games_per_candidate,
+        plain.games_per_candidate
+    );
+    let open_first = VALID.replace("seed: 3,", "seed: 3, stages: [(), (generations: Some(3))],");
+    let err = parse(&open_first, &config_path()).unwrap_err();
+    assert_eq!(err.field(), Some("stages[0].generations"), "{err}");
+    let too_deep = VALID.replace(
+        "seed: 3,",
+        "seed: 3, stages: [(search: Some((depth: Fixed(12), prob_cutoff: 1e-4)))],",
+    );
+    let err = parse(&too_deep, &config_path()).unwrap_err();
+    assert_eq!(err.field(), Some("stages[0].search.depth"), "{err}");
+}

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::locate::locate;
 use super::{
     default_population, ConfigError, Depth, Location, Objective, Param, RawConfig, RawParam,
-    RawVariant, StopRules, TuneConfig, MAX_DEPTH,
+    RawVariant, Stage, StopRules, TuneConfig, MAX_DEPTH,
 };
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
@@ -82,6 +82,7 @@ impl RawConfig {
         check_budget(&c, &self)?;
         check_stop(&c, &self.stop)?;
         check_extras(&c, &self)?;
+        let stages = check_stages(&c, &self)?;
         let resolved = RawConfig {
             base_weights: base_weights_path.display().to_string(),
             params: params
@@ -116,6 +117,7 @@ impl RawConfig {
             restarts: self.restarts,
             reselect: self.reselect,
             race: self.race,
+            stages,
             seed: self.seed,
             threads: self.threads,
             move_limit: self.move_limit,
@@ -332,6 +334,69 @@ fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
     }
     c.positive(raw.threads, "threads", " (or None for all cores)")?;
     c.positive(raw.move_limit, "move_limit", " (or None for no limit)")
+}
+
+/// The stages as the run plays them: each written stage over the top-level
+/// settings; without any, the top level alone, open-ended.
+fn check_stages(c: &Checker, raw: &RawConfig) -> Result<Vec<Stage>, ConfigError> {
+    let top = Stage {
+        generations: None,
+        search: raw.search,
+        games_per_candidate: raw.games_per_candidate,
+        validation_games: raw.validation_games,
+    };
+    let mut stages = Vec::with_capacity(raw.stages.len().max(1));
+    for (i, s) in raw.stages.iter().enumerate() {
+        let field = |f: &str| format!("stages[{i}].{f}");
+        let last = i + 1 == raw.stages.len();
+        c.check(
+            last || s.generations.is_some(),
+            &field("generations"),
+            || "is required for every stage but the last".into(),
+        )?;
+        c.positive(s.generations, &field("generations"), "")?;
+        let stage = Stage {
+            generations: s.generations,
+            search: s.search.unwrap_or(top.search),
+            games_per_candidate: s.games_per_candidate.unwrap_or(top.games_per_candidate),
+            validation_games: s.validation_games.unwrap_or(top.validation_games),
+        };
+        if let Depth::Fixed(d) = stage.search.depth {
+            c.check(d <= MAX_DEPTH, &field("search.depth"), || {
+                format!("{d} is deeper than the maximum {MAX_DEPTH}")
+            })?;
+        }
+        let cutoff = stage.search.prob_cutoff;
+        c.check(
+            cutoff > 0.0 && cutoff < 1.0,
+            &field("search.prob_cutoff"),
+            || format!("{cutoff} is outside (0, 1)"),
+        )?;
+        c.positive(
+            Some(stage.games_per_candidate),
+            &field("games_per_candidate"),
+            "",
+        )?;
+        if let Some(r) = raw.race {
+            c.check(
+                r.max_games >= stage.games_per_candidate,
+                "race.max_games",
+                || format!("{} is below stages[{i}].games_per_candidate", r.max_games),
+            )?;
+        }
+        if raw.reselect.is_some() {
+            c.check(
+                stage.validation_games > 0,
+                &field("validation_games"),
+                || "reselection ranks generations by validation: keep it above 0".into(),
+            )?;
+        }
+        stages.push(stage);
+    }
+    if stages.is_empty() {
+        stages.push(top);
+    }
+    Ok(stages)
 }
 
 /// A relative `file` beside `config` if it exists there (or nowhere), else

@@ -396,3 +396,72 @@ fn racing_finds_the_optimum_like_plain_selection() {
         best.weights.merges
     );
 }
+
+#[test]
+fn stages_run_in_order_from_the_previous_mean_and_resume_exactly() {
+    let config = config(
+        "sigma0: 1.0, games_per_candidate: 8, stop: (generations: 50), \
+         stages: [(generations: Some(4)), (generations: Some(3), games_per_candidate: Some(16), \
+         validation_games: Some(12), search: Some((depth: Fixed(1), prob_cutoff: 0.001)))],",
+    );
+    assert_eq!(config.stages.len(), 2);
+    let (whole, sink) = run_from(&config, &[], &Synthetic::default());
+    let whole = whole.unwrap();
+    // The last stage's generations end the run, before the global rule.
+    assert_eq!(whole.stop, StopReason::Generations);
+    assert_eq!(whole.state.generations(), 7);
+    let records = sink.records();
+    let mut means: Vec<Vec<f64>> = Vec::new();
+    for r in &records {
+        match r {
+            Record::Eval {
+                generation, games, ..
+            } => {
+                assert_eq!(
+                    *games,
+                    if *generation < 4 { 8 } else { 16 },
+                    "generation {generation}"
+                );
+            }
+            Record::Validation { generation, scored } => {
+                assert_eq!(scored.games, if *generation < 4 { 8 } else { 12 });
+                means.push(scored.x.clone());
+            }
+            _ => {}
+        }
+    }
+    // Stage 2 begins where stage 1 ended: its first candidates surround
+    // generation 3's mean, far from the origin where stage 1 began.
+    let first: Vec<&Vec<f64>> = records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Eval {
+                generation: 4, x, ..
+            } => Some(x),
+            _ => None,
+        })
+        .collect();
+    let centre: Vec<f64> = (0..2)
+        .map(|k| first.iter().map(|x| x[k]).sum::<f64>() / first.len() as f64)
+        .collect();
+    let gap = |a: &[f64], b: &[f64]| {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    assert!(
+        gap(&centre, &means[3]) < gap(&means[3], &[0.0, 0.0]),
+        "{centre:?} vs {:?}",
+        means[3]
+    );
+    // The best is of the last stage.
+    assert!(matches!(whole.best().unwrap().chosen, Contender::Generation(g) if g >= 4));
+    for cut in [records.len() / 3, records.len() - 1] {
+        let (resumed, _) = run_from(&config, &records[..cut], &Synthetic::default());
+        let resumed = resumed.unwrap();
+        assert_eq!(rows(&resumed), rows(&whole), "cut at {cut}");
+        assert_eq!(resumed.best(), whole.best(), "cut at {cut}");
+    }
+}
