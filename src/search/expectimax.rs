@@ -59,11 +59,20 @@ struct Node<'a> {
     p4: f32,
 }
 
+/// The transpose's bit for the board's cell bit `bit` (the low bit of cell i
+/// at 4·i): cell 4·r + c of the board is cell 4·c + r of its transpose.
+#[inline(always)]
+fn transposed_bit(bit: u64) -> u64 {
+    let i = bit.trailing_zeros() >> 2;
+    1u64 << (((i & 3) << 4) | ((i >> 2) << 2))
+}
+
 impl Node<'_> {
-    fn chance(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
+    /// A chance node: `board` after a move, given with its transpose.
+    fn chance(&mut self, board: Board, trans: Board, cprob: f32, depth: u32) -> f32 {
         if depth >= self.limit || cprob < self.cutoff {
             self.stats.evals += 1;
-            return self.h.eval(board);
+            return self.h.eval_pair(board, trans);
         }
         let remaining = (self.limit - depth) as u8;
         if let Some(v) = self.table.get(board.0, remaining) {
@@ -74,16 +83,45 @@ impl Node<'_> {
         let n = cells.count_ones();
         if n == 0 {
             self.stats.evals += 1;
-            return self.h.eval(board);
+            return self.h.eval_pair(board, trans);
         }
         let cprob = cprob / n as f32;
         let mut total = 0.0f32;
+        if remaining == 1 {
+            // The last chance layer: every child is a max node over leaves.
+            while cells != 0 {
+                let two = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let t_two = transposed_bit(two);
+                total += self.p2 * self.leaves(Board(board.0 | two), Board(trans.0 | t_two));
+                if self.p4 > 0.0 {
+                    total += self.p4
+                        * self.leaves(Board(board.0 | two << 1), Board(trans.0 | t_two << 1));
+                }
+            }
+            let value = total / n as f32;
+            self.table.put(board.0, remaining, value);
+            return value;
+        }
         while cells != 0 {
             let two = cells & cells.wrapping_neg();
             cells &= cells - 1;
-            total += self.p2 * self.max(Board(board.0 | two), cprob * self.p2, depth);
+            let t_two = transposed_bit(two);
+            total += self.p2
+                * self.max(
+                    Board(board.0 | two),
+                    Board(trans.0 | t_two),
+                    cprob * self.p2,
+                    depth,
+                );
             if self.p4 > 0.0 {
-                total += self.p4 * self.max(Board(board.0 | two << 1), cprob * self.p4, depth);
+                total += self.p4
+                    * self.max(
+                        Board(board.0 | two << 1),
+                        Board(trans.0 | t_two << 1),
+                        cprob * self.p4,
+                        depth,
+                    );
             }
         }
         let value = total / n as f32;
@@ -91,20 +129,38 @@ impl Node<'_> {
         value
     }
 
-    fn max(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
+    /// A max node whose children are all leaves, without a branch on
+    /// legality (a mispredicted one cost more than the spare evaluation):
+    /// every child is scored and an illegal one (the board itself) counts
+    /// as +0, the value the maximum starts from, so the result is the same.
+    #[inline(always)]
+    fn leaves(&mut self, board: Board, trans: Board) -> f32 {
+        let mut best = 0.0f32;
+        let mut legal = 0u64;
+        for (next, next_t) in board.shifts_pair(trans, self.t) {
+            let ok = next != board;
+            legal += u64::from(ok);
+            let mask = (-i32::from(ok)) as u32;
+            let value = f32::from_bits(self.h.eval_pair(next, next_t).to_bits() & mask);
+            best = if value > best { value } else { best };
+        }
+        self.stats.moves += 4;
+        self.stats.evals += legal;
+        best
+    }
+
+    /// A max node: `board` (with its transpose) after a tile was placed.
+    fn max(&mut self, board: Board, trans: Board, cprob: f32, depth: u32) -> f32 {
+        if depth + 1 >= self.limit || cprob < self.cutoff {
+            return self.leaves(board, trans);
+        }
         let mut best = 0.0f32;
         self.stats.moves += 4;
-        let leaf = depth + 1 >= self.limit || cprob < self.cutoff;
-        for next in board.shifts(self.t) {
+        for (next, next_t) in board.shifts_pair(trans, self.t) {
             if next == board {
                 continue;
             }
-            let value = if leaf {
-                self.stats.evals += 1;
-                self.h.eval(next)
-            } else {
-                self.chance(next, cprob, depth + 1)
-            };
+            let value = self.chance(next, next_t, cprob, depth + 1);
             best = best.max(value);
         }
         best
@@ -146,13 +202,13 @@ impl Searcher {
             p4: params.p4,
         };
         let mut best: Option<Decision> = None;
-        for dir in Direction::ALL {
-            let next = board.shift(dir);
+        let moved = board.shifts_pair(board.transpose(), &TABLES);
+        for (dir, (next, next_t)) in Direction::ALL.into_iter().zip(moved) {
             node.stats.moves += 1;
             if next == board {
                 continue;
             }
-            let value = node.chance(next, 1.0, 0);
+            let value = node.chance(next, next_t, 1.0, 0);
             if best.is_none_or(|b| value > b.value) {
                 best = Some(Decision {
                     dir,
