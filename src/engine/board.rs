@@ -160,6 +160,25 @@ impl Board {
         ]
     }
 
+    /// The four moves of a board given with its transpose `t`, each child as
+    /// (board, transpose), in [`Direction::ALL`] order, so that a search
+    /// carrying both forms transposes each child once and its heuristic
+    /// needs no transpose. A row move moves the board's rows, a column move
+    /// the transpose's rows; only the two 128 KiB row tables are read.
+    #[inline(always)]
+    pub fn shifts_pair(self, t: Board, tables: &MoveTables) -> [(Board, Board); 4] {
+        let up = t.shift_rows(&tables.left);
+        let down = t.shift_rows(&tables.right);
+        let left = self.shift_rows(&tables.left);
+        let right = self.shift_rows(&tables.right);
+        [
+            (up.transpose(), up),
+            (down.transpose(), down),
+            (left, left.transpose()),
+            (right, right.transpose()),
+        ]
+    }
+
     #[inline(always)]
     fn shift_rows(self, table: &[u16; LINES]) -> Board {
         let b = self.0;
@@ -404,6 +423,20 @@ mod tests {
             }
         }
         assert_eq!(t.transpose(), b);
+    }
+
+    #[test]
+    fn paired_shifts_carry_the_transpose() {
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..1000 {
+            x = crate::seeds::mix64(x);
+            let b = Board(x);
+            let pairs = b.shifts_pair(b.transpose(), &TABLES);
+            for (k, dir) in Direction::ALL.into_iter().enumerate() {
+                assert_eq!(pairs[k].0, b.shift(dir), "{b:?} {dir}");
+                assert_eq!(pairs[k].1, b.shift(dir).transpose(), "{b:?} {dir}");
+            }
+        }
     }
 
     #[test]

@@ -170,8 +170,15 @@ impl Heuristic {
     /// The heuristic score of a board.
     #[inline]
     pub fn eval(&self, board: Board) -> f32 {
+        self.eval_pair(board, board.transpose())
+    }
+
+    /// The heuristic score of `board` given with its transpose `transpose`
+    /// (equal to [`Heuristic::eval`] of the board, bit for bit).
+    #[inline]
+    pub fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
         let b = board.0;
-        let t = board.transpose().0;
+        let t = transpose.0;
         let c = &*self.columns;
         let lines = self.rows[0][(b & 0xFFFF) as usize]
             + self.rows[1][((b >> 16) & 0xFFFF) as usize]

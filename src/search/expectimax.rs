@@ -99,19 +99,35 @@ fn lost_value(lowest: f32) -> f32 {
     }
 }
 
+/// The transpose's bit for the board's cell bit `bit` (the low bit of cell i
+/// at 4·i): cell 4·r + c of the board is cell 4·c + r of its transpose.
+#[inline(always)]
+fn transposed_bit(bit: u64) -> u64 {
+    let i = bit.trailing_zeros() >> 2;
+    1u64 << (((i & 3) << 4) | ((i >> 2) << 2))
+}
+
+/// `value` where `keep`, else `other`, without a branch.
+#[inline(always)]
+fn select(keep: bool, value: f32, other: f32) -> f32 {
+    let mask = (-i32::from(keep)) as u32;
+    f32::from_bits((value.to_bits() & mask) | (other.to_bits() & !mask))
+}
+
 impl Node<'_> {
-    /// The heuristic score of a board at the search horizon.
+    /// The heuristic score of a board (given with its transpose) at the horizon.
     #[inline]
-    fn leaf(&mut self, board: Board) -> f32 {
+    fn leaf(&mut self, board: Board, trans: Board) -> f32 {
         self.stats.evals += 1;
-        let value = self.h.eval(board);
+        let value = self.h.eval_pair(board, trans);
         self.lowest_leaf = self.lowest_leaf.min(value);
         value
     }
 
-    fn chance(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
+    /// A chance node: `board` after a move, given with its transpose.
+    fn chance(&mut self, board: Board, trans: Board, cprob: f32, depth: u32) -> f32 {
         if depth >= self.limit || cprob < self.cutoff {
-            return self.leaf(board);
+            return self.leaf(board, trans);
         }
         let remaining = (self.limit - depth) as u8;
         if let Some(v) = self.table.get(board.0, remaining) {
@@ -122,16 +138,45 @@ impl Node<'_> {
         let n = cells.count_ones();
         if n == 0 {
             // Unreachable from a move (a move always leaves an empty cell).
-            return self.leaf(board);
+            return self.leaf(board, trans);
         }
         let cprob = cprob / n as f32;
         let mut total = 0.0f32;
+        if remaining == 1 {
+            // The last chance layer: every child is a max node over leaves.
+            while cells != 0 {
+                let two = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let t_two = transposed_bit(two);
+                total += self.p2 * self.leaves(Board(board.0 | two), Board(trans.0 | t_two));
+                if self.p4 > 0.0 {
+                    total += self.p4
+                        * self.leaves(Board(board.0 | two << 1), Board(trans.0 | t_two << 1));
+                }
+            }
+            let value = total / n as f32;
+            self.table.put(board.0, remaining, value);
+            return value;
+        }
         while cells != 0 {
             let two = cells & cells.wrapping_neg();
             cells &= cells - 1;
-            total += self.p2 * self.max(Board(board.0 | two), cprob * self.p2, depth);
+            let t_two = transposed_bit(two);
+            total += self.p2
+                * self.max(
+                    Board(board.0 | two),
+                    Board(trans.0 | t_two),
+                    cprob * self.p2,
+                    depth,
+                );
             if self.p4 > 0.0 {
-                total += self.p4 * self.max(Board(board.0 | two << 1), cprob * self.p4, depth);
+                total += self.p4
+                    * self.max(
+                        Board(board.0 | two << 1),
+                        Board(trans.0 | t_two << 1),
+                        cprob * self.p4,
+                        depth,
+                    );
             }
         }
         let value = total / n as f32;
@@ -139,20 +184,47 @@ impl Node<'_> {
         value
     }
 
-    /// The best value of a move on `board`, or the lost value when no move is legal.
-    fn max(&mut self, board: Board, cprob: f32, depth: u32) -> f32 {
+    /// A max node whose children are all leaves, without a branch on
+    /// legality (a mispredicted one cost more than the spare evaluation):
+    /// every child is scored, and an illegal one (the board itself) neither
+    /// raises the best nor lowers the lowest score seen.
+    #[inline(always)]
+    fn leaves(&mut self, board: Board, trans: Board) -> f32 {
+        let mut best = f32::NEG_INFINITY;
+        let mut lowest = f32::INFINITY;
+        let mut legal = 0u64;
+        for (next, next_t) in board.shifts_pair(trans, self.t) {
+            let ok = next != board;
+            legal += u64::from(ok);
+            let value = self.h.eval_pair(next, next_t);
+            let high = select(ok, value, f32::NEG_INFINITY);
+            let low = select(ok, value, f32::INFINITY);
+            best = if high > best { high } else { best };
+            lowest = if low < lowest { low } else { lowest };
+        }
+        self.stats.moves += 4;
+        self.stats.evals += legal;
+        self.lowest_leaf = self.lowest_leaf.min(lowest);
+        if legal == 0 {
+            self.saw_lost = true;
+            return self.lost;
+        }
+        best
+    }
+
+    /// A max node: `board` (with its transpose) after a tile was placed; the
+    /// best value of a move, or the lost value when no move is legal.
+    fn max(&mut self, board: Board, trans: Board, cprob: f32, depth: u32) -> f32 {
+        if depth + 1 >= self.limit || cprob < self.cutoff {
+            return self.leaves(board, trans);
+        }
         let mut best: Option<f32> = None;
         self.stats.moves += 4;
-        let leaf = depth + 1 >= self.limit || cprob < self.cutoff;
-        for next in board.shifts(self.t) {
+        for (next, next_t) in board.shifts_pair(trans, self.t) {
             if next == board {
                 continue;
             }
-            let value = if leaf {
-                self.leaf(next)
-            } else {
-                self.chance(next, cprob, depth + 1)
-            };
+            let value = self.chance(next, next_t, cprob, depth + 1);
             best = Some(best.map_or(value, |b| b.max(value)));
         }
         best.unwrap_or_else(|| {
@@ -236,13 +308,13 @@ impl Searcher {
         // Only moves that change the board are candidates, so a decision
         // exists exactly when a move is legal.
         let mut best: Option<Decision> = None;
-        for dir in Direction::ALL {
-            let next = board.shift(dir);
+        let moved = board.shifts_pair(board.transpose(), &TABLES);
+        for (dir, (next, next_t)) in Direction::ALL.into_iter().zip(moved) {
             node.stats.moves += 1;
             if next == board {
                 continue;
             }
-            let value = node.chance(next, 1.0, 0);
+            let value = node.chance(next, next_t, 1.0, 0);
             if best.is_none_or(|b| value > b.value) {
                 best = Some(Decision {
                     dir,
