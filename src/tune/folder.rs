@@ -93,23 +93,21 @@ fn utc(t: SystemTime) -> time::OffsetDateTime {
 
 /// `YYYYMMDD-HHMMSS` in UTC.
 pub fn utc_stamp(t: SystemTime) -> String {
-    let u = utc(t);
-    format!(
-        "{:04}{:02}{:02}-{:02}{:02}{:02}",
-        u.year(),
-        u8::from(u.month()),
-        u.day(),
-        u.hour(),
-        u.minute(),
-        u.second()
-    )
+    utc_with(t, ["", "", "-", "", ""], "")
 }
 
 /// An RFC 3339 UTC time, for metadata.
 pub fn utc_rfc3339(t: SystemTime) -> String {
+    utc_with(t, ["-", "-", "T", ":", ":"], "Z")
+}
+
+/// Year, month, day, hour, minute and second with `separators` between
+/// them and `end` after.
+fn utc_with(t: SystemTime, separators: [&str; 5], end: &str) -> String {
     let u = utc(t);
+    let [a, b, c, d, e] = separators;
     format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        "{:04}{a}{:02}{b}{:02}{c}{:02}{d}{:02}{e}{:02}{end}",
         u.year(),
         u8::from(u.month()),
         u.day(),

@@ -173,6 +173,12 @@ fn run_from(
     (result, sink)
 }
 
+/// Within about one scale unit of the synthetic optimum (900, 1500).
+fn assert_near_the_optimum(w: &Weights) {
+    assert!((w.empty - 900.0).abs() < 150.0, "empty {}", w.empty);
+    assert!((w.merges - 1500.0).abs() < 300.0, "merges {}", w.merges);
+}
+
 fn rows(result: &RunResult) -> Vec<GenerationRow> {
     // Elapsed time is the one thing a replay may not reproduce.
     let mut rows = result.state.rows.clone();
@@ -190,16 +196,7 @@ fn a_run_finds_the_optimum_and_reselects() {
     assert_eq!(result.stop, StopReason::Generations);
     assert_eq!(result.state.generations(), 25);
     let best = result.best().unwrap();
-    assert!(
-        (best.weights.empty - 900.0).abs() < 150.0,
-        "{}",
-        best.weights.empty
-    );
-    assert!(
-        (best.weights.merges - 1500.0).abs() < 300.0,
-        "{}",
-        best.weights.merges
-    );
+    assert_near_the_optimum(&best.weights);
     assert_eq!(best.reselected.unwrap().1, 4);
     // Every game counted: baseline, 25 × (6 × 8 + 8), 4 × 16.
     assert_eq!(result.state.games, 8 + 25 * 56 + 4 * 16);
@@ -385,16 +382,7 @@ fn racing_finds_the_optimum_like_plain_selection() {
     );
     let (result, _) = run_from(&config, &[], &Synthetic::default());
     let best = result.unwrap().state.best.unwrap();
-    assert!(
-        (best.weights.empty - 900.0).abs() < 150.0,
-        "{}",
-        best.weights.empty
-    );
-    assert!(
-        (best.weights.merges - 1500.0).abs() < 300.0,
-        "{}",
-        best.weights.merges
-    );
+    assert_near_the_optimum(&best.weights);
 }
 
 #[test]
