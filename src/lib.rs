@@ -8,6 +8,7 @@
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts.
 
+pub mod adversarial;
 pub mod atomic_file;
 pub mod bench;
 pub mod cli;

@@ -6,6 +6,8 @@
 
 mod util;
 
+mod adversarial_perft;
+mod adversarial_search;
 mod cli_interact;
 mod cli_maxtile;
 mod cli_play;

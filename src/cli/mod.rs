@@ -12,9 +12,12 @@ pub mod common;
 pub mod compare;
 pub mod eval;
 pub mod export;
+pub mod gpcc_search;
 pub mod interact;
 pub mod judge;
+pub mod matchplay;
 pub mod maxtile;
+pub mod perft;
 pub mod play;
 pub mod plot;
 pub mod tune;
@@ -45,6 +48,12 @@ pub enum Command {
     Judge(judge::Args),
     /// BOJ 12100: the largest tile reachable in K moves (input on stdin).
     Maxtile(maxtile::Args),
+    /// Play matches of adversarial 2048 (GPCC) between two players.
+    Match(matchplay::Args),
+    /// One alpha-beta decision of adversarial 2048, with its node and evaluation counts.
+    GpccSearch(gpcc_search::Args),
+    /// Count the leaves of a game tree (classic or adversarial) to check the rules.
+    Perft(perft::Args),
     /// Measure engine and search speed.
     Bench(bench::Args),
     /// Write weights in a format other solvers read.
@@ -64,6 +73,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Interact(args) => interact::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Maxtile(args) => maxtile::run(args),
+        Command::Match(args) => matchplay::run(args),
+        Command::GpccSearch(args) => gpcc_search::run(args),
+        Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),

@@ -1,0 +1,86 @@
+//! `tune2048 gpcc-search`: one alpha-beta decision of adversarial 2048, with
+//! its cost: nodes visited and evaluations made.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::adversarial::player::Player;
+use crate::adversarial::search::{Limits, Searcher, MAX_PLIES};
+use crate::adversarial::{Action, Position, Rules, Side};
+use crate::engine::Board;
+
+use super::matchplay::RulesName;
+use super::perft::{parse_board, SideName};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum)]
+    pub rules: RulesName,
+    /// `score`, `eval1`, `eval2`, or a weights file (its evaluation is used;
+    /// the depth is --plies).
+    #[arg(long, default_value = "eval1")]
+    pub player: String,
+    /// Search depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    pub plies: u32,
+    /// The position's board, as for `perft --board`. Default: empty.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// The defender's score so far.
+    #[arg(long, default_value_t = 0)]
+    pub score: u64,
+    /// The side to move.
+    #[arg(long, value_enum, default_value = "attacker")]
+    pub side: SideName,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rules = match args.rules {
+        RulesName::Gpcc2015 => Rules::Gpcc2015,
+        RulesName::Gpcc2016 => Rules::Gpcc2016,
+    };
+    let player = Player::load(&args.player).map_err(|e| {
+        super::input_error(format!(
+            "--player {}: not a built-in player nor a weights file: {e}",
+            args.player
+        ))
+    })?;
+    let board = match &args.board {
+        Some(text) => parse_board(text).map_err(|e| super::input_error(format!("--board: {e}")))?,
+        None => Board::EMPTY,
+    };
+    let pos = Position {
+        board,
+        score: args.score,
+        to_move: match args.side {
+            SideName::Attacker => Side::Attacker,
+            SideName::Defender => Side::Defender,
+        },
+    };
+    let mut searcher = Searcher::new(rules, player.eval, 20);
+    let start = Instant::now();
+    let Some(d) = searcher.decide(pos, Limits::plies(args.plies)) else {
+        return Err(super::input_error(
+            "the side to move has no legal action here",
+        ));
+    };
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let action = match d.action {
+        Action::Slide(dir) => dir.name().to_string(),
+        Action::Place(s) => format!(
+            "place {} on cell {}",
+            crate::engine::value_of(s.rank),
+            s.cell + 1
+        ),
+    };
+    println!(
+        "{} {} plies {}: {action}, value {} (for the side to move), {} nodes, {} evaluations, {ms:.0} ms",
+        rules.name(),
+        pos.to_move.name(),
+        d.plies,
+        d.value,
+        d.nodes,
+        d.evals
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,156 @@
+//! `tune2048 match`: two players of adversarial 2048 play matches (two games
+//! from the same opening, roles swapped); prints wins, draws and losses of
+//! the first player and the mean difference of defender totals.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::adversarial::matchplay::{play_matches, MatchSpec, Summary};
+use crate::adversarial::player::Player;
+use crate::adversarial::search::{Limits, MAX_PLIES};
+use crate::adversarial::Rules;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesName {
+    /// The attacker places a 2.
+    Gpcc2015,
+    /// The attacker places a 2 or a 4.
+    Gpcc2016,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum)]
+    pub rules: RulesName,
+    /// Player A: `score`, `eval1`, `eval2`, or a weights file.
+    #[arg(long)]
+    pub a: String,
+    /// Player B, as for --a.
+    #[arg(long)]
+    pub b: String,
+    /// Search depth in plies (each side's move is one ply). With --nodes
+    /// or --move-ms: the deepest iteration.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    pub plies: Option<u32>,
+    /// Node budget per decision: iterative deepening stops past it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Time budget per decision in milliseconds (not reproducible).
+    #[arg(long)]
+    pub move_ms: Option<u64>,
+    /// Random turns (a placement and a move each) opening every match.
+    #[arg(long, default_value_t = 2)]
+    pub openings: u32,
+    /// Number of matches (two games each).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub matches: u64,
+    /// Base seed of the openings; match i opens from derive(seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON (every match and the summary) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Depth when only a node or time budget is given.
+const DEFAULT_PLIES: u32 = 7;
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rules = match args.rules {
+        RulesName::Gpcc2015 => Rules::Gpcc2015,
+        RulesName::Gpcc2016 => Rules::Gpcc2016,
+    };
+    let load = |flag: &str, spec: &str| {
+        Player::load(spec).map_err(|e| {
+            super::input_error(format!(
+                "{flag} {spec}: not a built-in player (score, eval1, eval2) nor a weights file: {e}"
+            ))
+        })
+    };
+    let a = load("--a", &args.a)?;
+    let b = load("--b", &args.b)?;
+    if args.nodes.is_none() && args.move_ms.is_none() && args.plies.is_none() {
+        return Err(super::input_error(
+            "give a search limit: --plies, --nodes or --move-ms",
+        ));
+    }
+    let limits = Limits {
+        plies: args
+            .plies
+            .unwrap_or(if args.nodes.is_some() || args.move_ms.is_some() {
+                MAX_PLIES
+            } else {
+                DEFAULT_PLIES
+            }),
+        nodes: args.nodes,
+        time: args.move_ms.map(Duration::from_millis),
+    };
+    let spec = MatchSpec {
+        rules,
+        limits,
+        opening_turns: args.openings,
+        matches: args.matches,
+        seed: args.seed,
+    };
+    let start = Instant::now();
+    let results = play_matches(&spec, &a, &b);
+    let summary = Summary::of(&results);
+    let elapsed = start.elapsed().as_secs_f64();
+    if args.json {
+        let out = serde_json::json!({
+            "rules": rules.name(),
+            "a": args.a,
+            "b": args.b,
+            "plies": args.plies,
+            "nodes": args.nodes,
+            "move_ms": args.move_ms,
+            "opening_turns": args.openings,
+            "seed": args.seed,
+            "summary": summary,
+            "matches": results,
+            "elapsed_s": elapsed,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let limit = match (args.plies, args.nodes, args.move_ms) {
+        (p, None, None) => format!("{} plies", p.unwrap_or(DEFAULT_PLIES)),
+        (_, n, t) => {
+            let mut parts = Vec::new();
+            if let Some(n) = n {
+                parts.push(format!("{n} nodes"));
+            }
+            if let Some(t) = t {
+                parts.push(format!("{t} ms"));
+            }
+            format!("{} per decision", parts.join(" and "))
+        }
+    };
+    println!(
+        "{}: A = {} vs B = {}, {limit}, {} matches, {} opening turns, seed {}",
+        rules.name(),
+        args.a,
+        args.b,
+        summary.matches,
+        args.openings,
+        args.seed
+    );
+    for r in &results {
+        println!(
+            "match {:>3}: A defends {:>6}, B defends {:>6}: A {:?}",
+            r.index, r.a_defends.score, r.b_defends.score, r.verdict
+        );
+    }
+    let [lo, hi] = summary.win_rate_ci95;
+    println!(
+        "A: {} wins, {} draws, {} losses; score {:.3} (95% CI {:.3}..{:.3}, draws count half)",
+        summary.wins, summary.draws, summary.losses, summary.win_rate, lo, hi
+    );
+    let [lo, hi] = summary.mean_diff_ci95;
+    println!(
+        "mean defender total: A {:.1}, B {:.1}; A − B {:+.1} (95% CI {:+.1}..{:+.1})",
+        summary.mean_a_defends, summary.mean_b_defends, summary.mean_diff, lo, hi
+    );
+    eprintln!("{elapsed:.1} s");
+    Ok(ExitCode::SUCCESS)
+}
