@@ -83,9 +83,11 @@ impl Progress {
         }
     }
 
+    /// A line on stderr above the bar (also when stderr is no terminal and
+    /// the bar is hidden).
     fn println(&self, line: String) {
         match self.bar.lock().expect("bar lock").as_ref() {
-            Some(bar) => bar.println(line),
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
             None => eprintln!("{line}"),
         }
     }
