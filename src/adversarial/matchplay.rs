@@ -272,7 +272,8 @@ impl Summary {
             draws: count(Verdict::Draw),
             losses: count(Verdict::Loss),
             win_rate: stats::mean(&points),
-            win_rate_ci95: stats::mean_ci95(&points),
+            // A share lies in [0, 1]; so does its interval.
+            win_rate_ci95: stats::mean_ci95(&points).map(|v| v.clamp(0.0, 1.0)),
             mean_diff: stats::mean(&diffs),
             mean_diff_ci95: stats::mean_ci95(&diffs),
             mean_a_defends: stats::mean(&a),
