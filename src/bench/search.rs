@@ -27,7 +27,8 @@ pub struct DepthCase {
     pub move_limit: Option<u32>,
 }
 
-/// The default workload: whole games at depths 0–2, game openings at depth 3.
+/// The default workload: whole games at every depth, so the time per move
+/// played compares with `eval --threads 1` on the same games.
 pub const CASES: [DepthCase; 4] = [
     DepthCase {
         depth: 0,
@@ -47,7 +48,7 @@ pub const CASES: [DepthCase; 4] = [
     DepthCase {
         depth: 3,
         games: 2,
-        move_limit: Some(1000),
+        move_limit: None,
     },
 ];
 
@@ -64,6 +65,8 @@ pub struct SearchRow {
     pub moves_per_s: f64,
     pub evals_per_s: f64,
     pub mean_score: f64,
+    /// Moves played per game (each is one decision).
+    pub moves_per_game: f64,
 }
 
 /// A row of the thread-scaling report.
@@ -152,6 +155,11 @@ pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchE
             evals_per_s: evals as f64 / median.as_secs_f64(),
             mean_score: results.iter().map(|r| r.record.score as f64).sum::<f64>()
                 / results.len() as f64,
+            moves_per_game: results
+                .iter()
+                .map(|r| f64::from(r.record.moves))
+                .sum::<f64>()
+                / results.len() as f64,
         });
     }
     Ok(rows)
@@ -192,20 +200,22 @@ pub fn threads(depth: u32, games: u32, counts: &[usize]) -> Result<Vec<ThreadRow
 /// Renders both reports.
 pub fn table(rows: &[SearchRow], scaling: &[ThreadRow]) -> String {
     let mut s = format!(
-        "{:<34} {:>9} {:>12} {:>12} {:>11} {:>11} {:>10}\n",
+        "{:<34} {:>9} {:>10} {:>12} {:>12} {:>11} {:>11} {:>10}\n",
         "search (1 thread, reference weights)",
         "decisions",
+        "moves/game",
         "median us/mv",
         "best us/mv",
-        "moves/s",
+        "tried/s",
         "evals/s",
         "mean score"
     );
     for r in rows {
         s += &format!(
-            "{:<34} {:>9} {:>12.2} {:>12.2} {:>11.3e} {:>11.3e} {:>10.0}\n",
+            "{:<34} {:>9} {:>10.0} {:>12.2} {:>12.2} {:>11.3e} {:>11.3e} {:>10.0}\n",
             r.name,
             r.decisions,
+            r.moves_per_game,
             r.median.as_secs_f64() * 1e6,
             r.best.as_secs_f64() * 1e6,
             r.moves_per_s,
@@ -213,6 +223,7 @@ pub fn table(rows: &[SearchRow], scaling: &[ThreadRow]) -> String {
             r.mean_score
         );
     }
+    s += "(us/mv: wall time per move played, one decision each; tried/s: moves tried in the search)\n";
     for t in scaling {
         s += &format!(
             "self-play depth 1, {} threads: {} games, {:.1} games/s\n",
