@@ -8,6 +8,7 @@ mod util;
 
 mod cli_interact;
 mod cli_maxtile;
+mod cli_place;
 mod cli_play;
 mod cli_tune;
 mod engine_reference;

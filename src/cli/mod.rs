@@ -15,6 +15,7 @@ pub mod export;
 pub mod interact;
 pub mod judge;
 pub mod maxtile;
+pub mod place;
 pub mod play;
 pub mod plot;
 pub mod tune;
@@ -45,6 +46,8 @@ pub enum Command {
     Judge(judge::Args),
     /// BOJ 12100: the largest tile reachable in K moves (input on stdin).
     Maxtile(maxtile::Args),
+    /// The place-a-2 puzzle: find a game that reaches a tile, or check one.
+    Place(place::Args),
     /// Measure engine and search speed.
     Bench(bench::Args),
     /// Write weights in a format other solvers read.
@@ -64,6 +67,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Interact(args) => interact::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Maxtile(args) => maxtile::run(args),
+        Command::Place(args) => place::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),
