@@ -151,3 +151,21 @@ fn bad_flags_exit_2() {
     let out = place(&dir, &["--size", "9", "--target", "4"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `tests/data/place-3x3-512.txt` is what `place --size 3` printed: the exact
+/// search's shortest game to 512, the bound of the 3×3 board.
+#[test]
+fn the_exact_3x3_transcript_to_512_verifies() {
+    let dir = TempDir::new("place-3x3");
+    let file = crate::util::repo_path("tests/data/place-3x3-512.txt");
+    let file = file.to_str().unwrap();
+    let ok = place(&dir, &["--verify", file, "--target", "512", "--size", "3"]);
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    assert_eq!(
+        text(&ok.stdout),
+        "ok: 263 turns, legal, largest tile 512 (target 512)\n"
+    );
+    // On a 4×4 board the same turns are another game, which fails somewhere.
+    let other = place(&dir, &["--verify", file, "--target", "512", "--size", "4"]);
+    assert_eq!(other.status.code(), Some(1));
+}

@@ -42,7 +42,7 @@ pub struct Args {
     /// Search every reachable state (the default for sizes up to 3).
     #[arg(long)]
     pub exact: bool,
-    /// The planner's first beam width (each restart doubles it).
+    /// The planner's beam width (widened for a while where the beam dies out).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     pub width: u32,
 }
@@ -172,12 +172,14 @@ fn planned(args: &Args, n: usize, target: u8, deadline: Instant) -> anyhow::Resu
         },
     );
     eprintln!(
-        "planner {n}×{n}: best tile {} in {} turns, {:.2} s, beam widths {:?}, {} boards expanded",
+        "planner {n}×{n}: best tile {} in {} turns, {:.2} s, {} boards expanded, \
+         {} backtracks, widest beam {}",
         value(p.best_rank),
         p.turns.len(),
         start.elapsed().as_secs_f64(),
-        p.widths,
-        p.expanded
+        p.expanded,
+        p.backtracks,
+        p.max_width
     );
     if p.best_rank > 0 {
         emit(args, n, &p.turns, p.best_rank)?;

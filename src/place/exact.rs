@@ -112,7 +112,19 @@ impl Exact {
             }
             let layer = search.layers.len();
             let mut next = KeySet::default();
-            for &key in search.layers.last().expect("layer 0 exists") {
+            for (i, &key) in search
+                .layers
+                .last()
+                .expect("layer 0 exists")
+                .iter()
+                .enumerate()
+            {
+                // A large layer checks the clock as it goes; a layer cut
+                // short is dropped.
+                if i % 4096 == 4095 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    search.seconds = start.elapsed().as_secs_f64();
+                    return Ok(search);
+                }
                 let board = search.unpack(key);
                 for (_, _, child) in turns(&board) {
                     let rank = child.max_rank();

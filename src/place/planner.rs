@@ -7,8 +7,9 @@
 //! the best `width` go on. All states of one turn have the same sum of tiles
 //! (twice the turn number), so the score only has to judge their shape.
 //!
-//! If the beam dies out before the target, the search starts again with
-//! twice the width, until the target is reached or time runs out.
+//! If the beam dies out before the target, the search goes back to a saved
+//! beam a few hundred turns earlier and goes on with a wider beam (see
+//! [`plan`]), until the target is reached or time runs out.
 //!
 //! Paths are shared between states (a tree of reference-counted steps), so
 //! memory grows with the number of turns, not turns × width.
@@ -63,6 +64,8 @@ fn unroll(path: &Option<Rc<Step>>) -> Vec<(usize, Direction)> {
 pub struct Scorer {
     snake: Vec<usize>,
     weights: Vec<f64>,
+    /// 2^r for every rank r a board can hold (0 for empty).
+    values: [f64; 65],
 }
 
 impl Scorer {
@@ -78,19 +81,21 @@ impl Scorer {
             .collect();
         const RHO: f64 = 0.25;
         let weights = (0..n * n).map(|i| RHO.powi(i as i32)).collect();
-        Scorer { snake, weights }
+        let values = std::array::from_fn(|r| if r == 0 { 0.0 } else { (r as f64).exp2() });
+        Scorer {
+            snake,
+            weights,
+            values,
+        }
     }
 
     /// The score of `b` (higher is better).
     pub fn score(&self, b: &PlaceBoard) -> f64 {
-        let mut s = 0.0;
-        for (&cell, &w) in self.snake.iter().zip(&self.weights) {
-            let r = b.rank(cell);
-            if r != 0 {
-                s += w * f64::from(r).exp2();
-            }
-        }
-        s
+        self.snake
+            .iter()
+            .zip(&self.weights)
+            .map(|(&cell, &w)| w * self.values[b.rank(cell) as usize])
+            .sum()
     }
 }
 
@@ -99,7 +104,7 @@ impl Scorer {
 pub struct PlanParams {
     /// The tile to reach, as a rank.
     pub target: u8,
-    /// Width of the first attempt; each restart doubles it.
+    /// The beam's usual width.
     pub width: usize,
     /// Stop when this instant passes.
     pub deadline: Option<Instant>,
@@ -115,12 +120,15 @@ pub struct Plan {
     pub best_rank: u8,
     /// Whether the target was reached.
     pub reached: bool,
-    /// Widths tried, the last one the one that reached the target (if any).
-    pub widths: Vec<usize>,
-    /// Boards expanded, over all attempts.
+    /// How often the beam died out and went back to a checkpoint.
+    pub backtracks: u32,
+    /// The widest beam used.
+    pub max_width: usize,
+    /// Boards expanded, backtracked work included.
     pub expanded: u64,
 }
 
+#[derive(Clone)]
 struct Node {
     board: PlaceBoard,
     path: Option<Rc<Step>>,
@@ -144,54 +152,126 @@ fn fingerprint(b: &PlaceBoard, seed: u64) -> u64 {
     h ^ (h >> 31)
 }
 
+/// Turns between two saved beams.
+const CHECKPOINT_EVERY: usize = 256;
+/// Saved beams kept (the oldest is dropped first).
+const CHECKPOINTS: usize = 64;
+/// The widest beam the planner tries.
+const MAX_WIDTH: usize = 1 << 16;
+
 /// Plans a game on the empty `n`×`n` board toward `params.target`.
+///
+/// The beam is saved every [`CHECKPOINT_EVERY`] turns. When it dies out
+/// (no state has a turn left), the search goes back k checkpoints with k
+/// times doubled width, k counting the deaths since the last calm stretch;
+/// once it is [`CHECKPOINT_EVERY`] turns past the turn it died at, the
+/// width goes back to normal. A beam that died from the empty board without
+/// ever dropping a child has searched every game: then the target is out
+/// of reach.
 pub fn plan(n: usize, params: PlanParams) -> Plan {
     let scorer = Scorer::new(n);
+    let base = params.width.clamp(1, MAX_WIDTH);
     let mut out = Plan {
         turns: Vec::new(),
         best_rank: 0,
         reached: false,
-        widths: Vec::new(),
+        backtracks: 0,
+        max_width: base,
         expanded: 0,
     };
-    let mut width = params.width.max(1);
+    let Some(empty) = PlaceBoard::empty(n) else {
+        return out;
+    };
+    let root = (
+        0,
+        vec![Node {
+            board: empty,
+            path: None,
+        }],
+    );
+    let mut checkpoints: Vec<(usize, Vec<Node>)> = Vec::new();
+    let (mut turn, mut beam) = root.clone();
+    let mut width = base;
+    let mut deaths = 0u32;
+    let mut calm_from = 0;
+    // Whether the beam dropped a child since it last left the empty board.
+    let mut truncated = false;
+    let mut expander = Expander::default();
     loop {
-        out.widths.push(width);
-        match attempt(n, width, &scorer, &params, &mut out) {
-            // A beam that never dropped a child searched every game.
-            End::Deadline | End::Reached | End::DiedOut { truncated: false } => break,
-            End::DiedOut { truncated: true } => width = width.saturating_mul(2),
+        if params.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        match expander.step(&beam, width, &scorer, &params, &mut out) {
+            Stepped::Reached => break,
+            Stepped::Next {
+                beam: next,
+                dropped,
+            } => {
+                truncated |= dropped;
+                beam = next;
+                turn += 1;
+                if turn % CHECKPOINT_EVERY == 0 {
+                    if checkpoints.len() == CHECKPOINTS {
+                        checkpoints.remove(0);
+                    }
+                    checkpoints.push((turn, beam.clone()));
+                }
+                if deaths > 0 && turn >= calm_from {
+                    deaths = 0;
+                    width = base;
+                }
+            }
+            Stepped::DiedOut => {
+                let from_root = checkpoints.is_empty();
+                if (from_root && !truncated) || width >= MAX_WIDTH {
+                    break;
+                }
+                out.backtracks += 1;
+                deaths += 1;
+                width = (width * 2).min(MAX_WIDTH);
+                out.max_width = out.max_width.max(width);
+                calm_from = turn + CHECKPOINT_EVERY;
+                // Back k checkpoints: drop the k - 1 newest, resume from the next.
+                let keep = checkpoints.len().saturating_sub(deaths as usize - 1);
+                checkpoints.truncate(keep);
+                (turn, beam) = match checkpoints.last() {
+                    Some(saved) => saved.clone(),
+                    None => {
+                        truncated = false;
+                        root.clone()
+                    }
+                };
+            }
         }
     }
     out
 }
 
-/// How an attempt ended.
-enum End {
-    Deadline,
+/// How one turn of the beam went.
+enum Stepped {
+    Next { beam: Vec<Node>, dropped: bool },
     Reached,
-    /// No turn was left; `truncated`: whether the beam ever dropped a child.
-    DiedOut {
-        truncated: bool,
-    },
+    DiedOut,
 }
 
-/// One beam search of width `width`.
-fn attempt(n: usize, width: usize, scorer: &Scorer, params: &PlanParams, out: &mut Plan) -> End {
-    let Some(empty) = PlaceBoard::empty(n) else {
-        return End::DiedOut { truncated: false };
-    };
-    let mut truncated = false;
-    let mut beam = vec![Node {
-        board: empty,
-        path: None,
-    }];
-    let mut candidates: Vec<Candidate> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    loop {
-        if params.deadline.is_some_and(|d| Instant::now() >= d) {
-            return End::Deadline;
-        }
+/// The buffers of one turn's expansion, kept between turns.
+#[derive(Default)]
+struct Expander {
+    candidates: Vec<Candidate>,
+    seen: std::collections::HashSet<u64>,
+}
+
+impl Expander {
+    /// Expands every state of `beam` and keeps the best `width` children.
+    fn step(
+        &mut self,
+        beam: &[Node],
+        width: usize,
+        scorer: &Scorer,
+        params: &PlanParams,
+        out: &mut Plan,
+    ) -> Stepped {
+        let candidates = &mut self.candidates;
         candidates.clear();
         for (parent, node) in beam.iter().enumerate() {
             out.expanded += 1;
@@ -207,17 +287,30 @@ fn attempt(n: usize, width: usize, scorer: &Scorer, params: &PlanParams, out: &m
             }
         }
         if candidates.is_empty() {
-            return End::DiedOut { truncated };
+            return Stepped::DiedOut;
         }
-        candidates.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.tie.cmp(&b.tie)));
-        seen.clear();
+        let order =
+            |a: &Candidate, b: &Candidate| b.score.total_cmp(&a.score).then(a.tie.cmp(&b.tie));
+        // Sort only the best few times the width; the rest only when
+        // duplicates among those leave the beam short.
+        let head = (4 * width).min(candidates.len());
+        if head < candidates.len() {
+            candidates.select_nth_unstable_by(head, order);
+        }
+        candidates[..head].sort_unstable_by(order);
+        self.seen.clear();
         let mut next = Vec::with_capacity(width);
-        for c in &candidates {
+        let mut dropped = false;
+        for i in 0..candidates.len() {
+            if i == head {
+                candidates[head..].sort_unstable_by(order);
+            }
+            let c = &candidates[i];
             if next.len() == width {
-                truncated = true;
+                dropped = true;
                 break;
             }
-            if !seen.insert(fingerprint(&c.board, 0)) {
+            if !self.seen.insert(fingerprint(&c.board, 0)) {
                 continue;
             }
             let path = Some(Rc::new(Step {
@@ -231,7 +324,7 @@ fn attempt(n: usize, width: usize, scorer: &Scorer, params: &PlanParams, out: &m
                 out.turns = unroll(&path);
                 if rank >= params.target {
                     out.reached = true;
-                    return End::Reached;
+                    return Stepped::Reached;
                 }
             }
             next.push(Node {
@@ -239,7 +332,10 @@ fn attempt(n: usize, width: usize, scorer: &Scorer, params: &PlanParams, out: &m
                 path,
             });
         }
-        beam = next;
+        Stepped::Next {
+            beam: next,
+            dropped,
+        }
     }
 }
 
@@ -274,7 +370,7 @@ mod tests {
     fn matches_the_exact_maximum_on_2x2() {
         let e = Exact::search(2, None).unwrap();
         let p = plan(2, params(e.best_rank()));
-        assert!(p.reached, "widths {:?}", p.widths);
+        assert!(p.reached, "{} backtracks", p.backtracks);
     }
 
     #[test]
