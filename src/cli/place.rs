@@ -136,6 +136,10 @@ fn exact(args: &Args, n: usize, target: Option<u8>, deadline: Instant) -> anyhow
         value(best),
         e.turns_to(best).unwrap_or(0),
     );
+    if best == 0 {
+        eprintln!("no turn was searched before the time limit");
+        return Ok(ExitCode::FAILURE);
+    }
     let goal = target.unwrap_or(best).min(best);
     let turns = e
         .transcript(goal)
