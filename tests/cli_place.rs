@@ -68,6 +68,31 @@ fn four_by_four_planner_reaches_2048_and_verifies() {
 }
 
 #[test]
+fn running_out_of_time_exits_1_with_the_best_tiles_transcript() {
+    let dir = TempDir::new("place-time");
+    let out = place(
+        &dir,
+        &[
+            "--target",
+            "65536",
+            "--time-limit",
+            "0.05",
+            "--out",
+            "t.txt",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    let best = err
+        .split("the best tile reached is ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{err}"))
+        .trim();
+    let ok = place(&dir, &["--verify", "t.txt", "--target", best]);
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+}
+
+#[test]
 fn bad_transcripts_exit_1_naming_the_line() {
     let dir = TempDir::new("place-bad");
     let cases: [(&str, &str); 4] = [

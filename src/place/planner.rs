@@ -367,6 +367,21 @@ mod tests {
     }
 
     #[test]
+    fn a_beam_that_dies_backs_up_wider_and_goes_on() {
+        let p = plan(
+            4,
+            PlanParams {
+                width: 1,
+                ..params(11)
+            },
+        );
+        assert!(p.reached);
+        assert!(p.backtracks > 0 && p.max_width > 1, "{}", p.backtracks);
+        let text = write(4, &p.turns, 2048);
+        assert_eq!(replay(&parse(&text).unwrap(), 4, 2048).unwrap().best, 2048);
+    }
+
+    #[test]
     fn matches_the_exact_maximum_on_2x2() {
         let e = Exact::search(2, None).unwrap();
         let p = plan(2, params(e.best_rank()));
