@@ -97,6 +97,18 @@ impl Scorer {
             .map(|(&cell, &w)| w * self.values[b.rank(cell) as usize])
             .sum()
     }
+
+    /// The score of `b` and a 64-bit fingerprint of it, seeded, in one pass.
+    fn score_and_fingerprint(&self, b: &PlaceBoard, seed: u64) -> (f64, u64) {
+        let mut s = 0.0;
+        let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+        for (&cell, &w) in self.snake.iter().zip(&self.weights) {
+            let r = b.rank(cell);
+            s += w * self.values[r as usize];
+            h = (h ^ u64::from(r)).wrapping_mul(0x100_0000_01b3);
+        }
+        (s, h ^ (h >> 31))
+    }
 }
 
 /// A planning run's limits.
@@ -134,22 +146,15 @@ struct Node {
     path: Option<Rc<Step>>,
 }
 
-/// A child of the beam before selection.
+/// A child of the beam before selection, small to sort: the board itself is
+/// rebuilt only for the children that are kept.
 struct Candidate {
     score: f64,
+    /// The board's fingerprint: breaks ties, and tells duplicates apart.
     tie: u64,
     parent: u32,
     cell: u8,
     dir: Direction,
-    board: PlaceBoard,
-}
-
-fn fingerprint(b: &PlaceBoard, seed: u64) -> u64 {
-    let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
-    for &r in b.ranks() {
-        h = (h ^ u64::from(r)).wrapping_mul(0x100_0000_01b3);
-    }
-    h ^ (h >> 31)
 }
 
 /// Turns between two saved beams.
@@ -276,13 +281,13 @@ impl Expander {
         for (parent, node) in beam.iter().enumerate() {
             out.expanded += 1;
             for (cell, dir, board) in turns(&node.board) {
+                let (score, tie) = scorer.score_and_fingerprint(&board, params.seed);
                 candidates.push(Candidate {
-                    score: scorer.score(&board),
-                    tie: fingerprint(&board, params.seed),
+                    score,
+                    tie,
                     parent: parent as u32,
                     cell: cell as u8,
                     dir,
-                    board,
                 });
             }
         }
@@ -310,15 +315,19 @@ impl Expander {
                 dropped = true;
                 break;
             }
-            if !self.seen.insert(fingerprint(&c.board, 0)) {
+            if !self.seen.insert(c.tie) {
                 continue;
             }
+            let board = beam[c.parent as usize]
+                .board
+                .place_at(c.cell as usize)
+                .slide(c.dir);
             let path = Some(Rc::new(Step {
                 cell: c.cell,
                 dir: c.dir,
                 parent: beam[c.parent as usize].path.clone(),
             }));
-            let rank = c.board.max_rank();
+            let rank = board.max_rank();
             if rank > out.best_rank {
                 out.best_rank = rank;
                 out.turns = unroll(&path);
@@ -327,10 +336,7 @@ impl Expander {
                     return Stepped::Reached;
                 }
             }
-            next.push(Node {
-                board: c.board,
-                path,
-            });
+            next.push(Node { board, path });
         }
         Stepped::Next {
             beam: next,
