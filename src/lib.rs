@@ -17,6 +17,7 @@ pub mod evaluation;
 pub mod export;
 pub mod heuristic;
 pub mod maxtile;
+pub mod place;
 pub mod plot;
 pub mod search;
 pub mod seeds;

@@ -10,6 +10,7 @@ mod adversarial_perft;
 mod adversarial_search;
 mod cli_interact;
 mod cli_maxtile;
+mod cli_place;
 mod cli_play;
 mod cli_tune;
 mod engine_reference;

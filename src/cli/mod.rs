@@ -18,6 +18,7 @@ pub mod judge;
 pub mod matchplay;
 pub mod maxtile;
 pub mod perft;
+pub mod place;
 pub mod play;
 pub mod plot;
 pub mod tune;
@@ -54,6 +55,8 @@ pub enum Command {
     GpccSearch(gpcc_search::Args),
     /// Count the leaves of a game tree (classic or adversarial) to check the rules.
     Perft(perft::Args),
+    /// The place-a-2 puzzle: find a game that reaches a tile, or check one.
+    Place(place::Args),
     /// Measure engine and search speed.
     Bench(bench::Args),
     /// Write weights in a format other solvers read.
@@ -76,6 +79,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Match(args) => matchplay::run(args),
         Command::GpccSearch(args) => gpcc_search::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Place(args) => place::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),
