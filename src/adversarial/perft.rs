@@ -35,13 +35,7 @@ pub fn perft(rules: Rules, board: Board, side: Side, plies: u32) -> u64 {
         }
         Side::Defender => {
             let mut leaves = 0;
-            for dir in Direction::ALL {
-                let Some(moved) = board.make_move(dir) else {
-                    continue;
-                };
-                if moved.overflow {
-                    continue;
-                }
+            for moved in board.capped_moves() {
                 leaves += if plies == 1 {
                     1
                 } else {

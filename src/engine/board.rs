@@ -204,6 +204,15 @@ impl Board {
         Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
     }
 
+    /// The moves that change the board and stay within the tile cap (a
+    /// move making a 65536 the board cannot hold is left out).
+    pub fn capped_moves(self) -> impl Iterator<Item = Moved> {
+        Direction::ALL
+            .into_iter()
+            .filter_map(move |dir| self.make_move(dir))
+            .filter(|m| !m.overflow)
+    }
+
     /// Plays a move: `None` if it changes nothing (an illegal move).
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {

@@ -16,13 +16,7 @@ pub fn perft(board: Board, depth: u32) -> u64 {
         return 1;
     }
     let mut leaves = 0;
-    for dir in Direction::ALL {
-        let Some(moved) = board.make_move(dir) else {
-            continue;
-        };
-        if moved.overflow {
-            continue;
-        }
+    for moved in board.capped_moves() {
         let after = moved.board;
         if depth == 1 {
             // Bulk count: every empty cell takes a 2 or a 4.
