@@ -185,6 +185,24 @@ mod tests {
     }
 
     #[test]
+    fn node_budget_games_replay_on_any_pool() {
+        let mut b = batch();
+        b.spec.search = SearchParams::new(Depth::Fixed(3), Variant::CLASSIC);
+        b.spec.move_budget = Some(crate::search::Budget::Nodes(2_000));
+        b.spec.move_limit = Some(150);
+        b.seeds.truncate(3);
+        let one = LocalEvaluator::new(Some(1))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        let two = LocalEvaluator::new(Some(2))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        assert_eq!(one, two);
+    }
+
+    #[test]
     fn an_empty_batch_has_an_empty_row_per_set() {
         let mut b = batch();
         b.seeds.clear();

@@ -3,11 +3,10 @@
 //! threads or on which thread plays which game (see [`crate::evaluation`]).
 
 use std::cell::RefCell;
-use std::time::Duration;
 
 use crate::engine::{play_game, Board, GameRecord, RandomPlacer, TurnOrder, Variant};
 use crate::heuristic::Heuristic;
-use crate::search::{Depth, SearchParams, SearchPolicy, SearchStats, Searcher};
+use crate::search::{Budget, Depth, SearchParams, SearchPolicy, SearchStats, Searcher};
 
 thread_local! {
     static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::new(tt_bits(Depth::Fixed(0))));
@@ -42,9 +41,9 @@ pub struct GameSpec {
     pub search: SearchParams,
     /// Stop a game after this many moves (`None`: play to the end).
     pub move_limit: Option<u32>,
-    /// Per-move time budget (iterative deepening); `None` for fixed depth.
-    /// Timed games are not reproducible from their seed alone.
-    pub move_budget: Option<Duration>,
+    /// Per-move budget (iterative deepening); `None` for fixed depth. Timed
+    /// games are not reproducible from their seed alone; node-budget games are.
+    pub move_budget: Option<Budget>,
 }
 
 impl GameSpec {

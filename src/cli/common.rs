@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::engine::Variant;
 use crate::heuristic::Weights;
-use crate::search::{Depth, SearchParams};
+use crate::search::{Budget, Depth, SearchParams};
 use crate::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
@@ -41,8 +41,12 @@ pub struct GameOpts {
     #[arg(long, default_value_t = crate::search::PROB_CUTOFF)]
     pub prob_cutoff: f32,
     /// Per-move time budget in milliseconds: iterative deepening up to --depth.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "move_nodes")]
     pub move_ms: Option<f64>,
+    /// Per-move budget in moves tried: iterative deepening up to --depth that
+    /// depends on the position alone, so games replay from their seed.
+    #[arg(long)]
+    pub move_nodes: Option<u64>,
     /// Stop each game after this many moves.
     #[arg(long)]
     pub move_limit: Option<u32>,
@@ -78,13 +82,18 @@ impl GameOpts {
         let mut search = SearchParams::new(self.depth, variant);
         search.prob_cutoff = self.prob_cutoff;
         let move_budget = match self.move_ms {
-            Some(ms) if ms.is_finite() && ms > 0.0 => Some(Duration::from_secs_f64(ms / 1000.0)),
+            Some(ms) if ms.is_finite() && ms > 0.0 => {
+                Some(Budget::Time(Duration::from_secs_f64(ms / 1000.0)))
+            }
             Some(ms) => {
                 return Err(super::input_error(format!(
                     "--move-ms must be positive, not {ms}"
                 )))
             }
-            None => None,
+            None => match self.move_nodes {
+                Some(0) => return Err(super::input_error("--move-nodes must be at least 1")),
+                nodes => nodes.map(Budget::Nodes),
+            },
         };
         Ok(GameSpec {
             variant,

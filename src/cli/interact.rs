@@ -13,7 +13,7 @@ use super::common::{load_weights, DEFAULT_TWOS_WEIGHTS};
 use super::input_error;
 use crate::engine::{Board, Variant};
 use crate::heuristic::Heuristic;
-use crate::search::{Depth, SearchParams, Searcher};
+use crate::search::{Budget, Depth, SearchParams, Searcher};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
 /// 16 MiB, far inside BOJ 28489's 1024 MB, and a table smaller than the
@@ -56,13 +56,20 @@ pub struct Args {
     pub game_secs: f64,
     /// Ignore both time budgets and search every move to --depth: the answers
     /// then depend on the input alone, not on the machine's speed (for tests).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "move_nodes")]
     pub untimed: bool,
+    /// A per-move budget in moves tried instead of time: the answers depend
+    /// on the input alone (the game clock is then not watched).
+    #[arg(long)]
+    pub move_nodes: Option<u64>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(args.move_ms > 0.0 && args.game_secs > 0.0) {
         return Err(input_error("--move-ms and --game-secs must be positive"));
+    }
+    if args.move_nodes == Some(0) {
+        return Err(input_error("--move-nodes must be at least 1"));
     }
     let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_TWOS_WEIGHTS)?;
     let heuristic = Heuristic::new(&weights);
@@ -108,6 +115,8 @@ pub fn play_judge(
             })?;
             let decision = if args.untimed {
                 searcher.decide(heuristic, board, &params)
+            } else if let Some(nodes) = args.move_nodes {
+                searcher.decide_within(heuristic, board, &params, Budget::Nodes(nodes))
             } else {
                 // Spend less per move as the game clock runs down.
                 let left = game.saturating_sub(start.elapsed());

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::tt::Table;
-use super::{Depth, SearchParams};
+use super::{Budget, Depth, SearchParams};
 use crate::engine::tables::{MoveTables, TABLES};
 use crate::engine::{Board, Direction, Policy};
 use crate::heuristic::Heuristic;
@@ -344,10 +344,7 @@ impl Searcher {
         self.decide_to(h, board, params, params.depth.limit(board))
     }
 
-    /// Iterative deepening within a time budget: searches depth 0, 1, … and
-    /// keeps the deepest finished answer, starting a deeper search only when
-    /// its predicted time fits the budget. `params.depth` caps the depth
-    /// (`Auto` caps it at the reference rule's depth + [`TIMED_AUTO_EXTRA_DEPTH`]).
+    /// Iterative deepening within a time budget (see [`Searcher::decide_within`]).
     pub fn decide_timed(
         &mut self,
         h: &Heuristic,
@@ -355,24 +352,47 @@ impl Searcher {
         params: &SearchParams,
         budget: Duration,
     ) -> Option<Decision> {
+        self.decide_within(h, board, params, Budget::Time(budget))
+    }
+
+    /// Iterative deepening within a budget: searches depth 0, 1, … and keeps
+    /// the deepest finished answer, starting a deeper search only when its
+    /// predicted cost (the last depth's cost times the last growth) fits
+    /// what is left. `params.depth` caps the depth (`Auto` caps it at the
+    /// reference rule's depth + [`TIMED_AUTO_EXTRA_DEPTH`]).
+    pub fn decide_within(
+        &mut self,
+        h: &Heuristic,
+        board: Board,
+        params: &SearchParams,
+        budget: Budget,
+    ) -> Option<Decision> {
         let start = Instant::now();
+        let moves_before = self.stats.moves;
+        let spent = |s: &Searcher| match budget {
+            Budget::Time(_) => start.elapsed().as_secs_f64(),
+            Budget::Nodes(_) => (s.stats.moves - moves_before) as f64,
+        };
+        let (total, too_small_to_time) = match budget {
+            Budget::Time(t) => (t.as_secs_f64(), MIN_TIMED_SEARCH.as_secs_f64()),
+            Budget::Nodes(n) => (n as f64, 0.0),
+        };
         let cap = match params.depth {
             Depth::Fixed(d) => d,
             Depth::Auto => Depth::Auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
         };
         let mut best = self.decide_to(h, board, params, 0)?;
-        let mut last = start.elapsed();
+        let mut last = spent(self);
         let mut growth = FIRST_GROWTH;
         for limit in 1..=cap {
-            let elapsed = start.elapsed();
-            if elapsed + last.mul_f64(growth) > budget {
+            let used = spent(self);
+            if used + last * growth > total {
                 break;
             }
-            let t = Instant::now();
             best = self.decide_to(h, board, params, limit)?;
-            let took = t.elapsed();
-            if last > MIN_TIMED_SEARCH {
-                growth = (took.as_secs_f64() / last.as_secs_f64()).clamp(MIN_GROWTH, MAX_GROWTH);
+            let took = spent(self) - used;
+            if last > too_small_to_time {
+                growth = (took / last).clamp(MIN_GROWTH, MAX_GROWTH);
             }
             last = took;
         }
@@ -385,16 +405,17 @@ pub struct SearchPolicy<'a> {
     pub searcher: &'a mut Searcher,
     pub heuristic: &'a Heuristic,
     pub params: SearchParams,
-    /// Per-move time budget for iterative deepening (`None`: fixed depth).
-    pub budget: Option<Duration>,
+    /// Per-move budget for iterative deepening (`None`: fixed depth).
+    pub budget: Option<Budget>,
 }
 
 impl Policy for SearchPolicy<'_> {
     fn choose(&mut self, board: Board) -> Direction {
         let decision = match self.budget {
-            Some(budget) => self
-                .searcher
-                .decide_timed(self.heuristic, board, &self.params, budget),
+            Some(budget) => {
+                self.searcher
+                    .decide_within(self.heuristic, board, &self.params, budget)
+            }
             None => self.searcher.decide(self.heuristic, board, &self.params),
         };
         // The game loop asks only when a move is legal, so a decision exists.
@@ -642,5 +663,35 @@ mod tests {
         assert_eq!(Depth::Auto.limit(few), 3);
         let many = Board::from_ranks([1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(Depth::Auto.limit(many), 5);
+    }
+
+    #[test]
+    fn a_node_budget_deepens_as_far_as_it_allows_and_repeats_itself() {
+        let h = Heuristic::new(&Weights::nneonneo());
+        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let p = params(3);
+        let mut s = Searcher::new(16);
+        // Enough for every depth: the same answer as a plain depth-3 search.
+        let deep = s.decide(&h, board, &p).unwrap();
+        let ample = s
+            .decide_within(&h, board, &p, Budget::Nodes(u64::MAX))
+            .unwrap();
+        assert_eq!(
+            (ample.dir, ample.depth, ample.value),
+            (deep.dir, deep.depth, deep.value)
+        );
+        // Too little for depth 1: the depth-0 answer.
+        let shallow = s.decide_to(&h, board, &p, 0).unwrap();
+        let tiny = s.decide_within(&h, board, &p, Budget::Nodes(8)).unwrap();
+        assert_eq!((tiny.dir, tiny.depth), (shallow.dir, 0));
+        // In between, a depth between, the same every time, in any searcher.
+        let mid = s
+            .decide_within(&h, board, &p, Budget::Nodes(3_000))
+            .unwrap();
+        let again = Searcher::new(16)
+            .decide_within(&h, board, &p, Budget::Nodes(3_000))
+            .unwrap();
+        assert_eq!(mid, again);
+        assert!(mid.depth >= 1 && mid.depth < 3, "{mid:?}");
     }
 }

@@ -69,6 +69,16 @@ impl std::fmt::Display for Depth {
     }
 }
 
+/// What a decision may spend on iterative deepening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall time: the answers depend on the machine's speed.
+    Time(std::time::Duration),
+    /// Moves tried in the search: the answers depend on the position alone,
+    /// so games under a node budget replay from their seed.
+    Nodes(u64),
+}
+
 /// Everything the search needs besides the heuristic.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchParams {

@@ -58,6 +58,10 @@ pub struct SearchConfig {
     pub depth: Depth,
     /// Chance nodes whose probability falls below this are cut off, 0 < p < 1.
     pub prob_cutoff: f64,
+    /// A per-move budget in moves tried (iterative deepening up to `depth`);
+    /// `None`: every move searched to `depth`. Deterministic, unlike time.
+    #[serde(default)]
+    pub nodes: Option<u64>,
 }
 
 /// One tuned term, as written in the config.

@@ -13,7 +13,7 @@ use super::replay::{Replay, Replayed};
 use super::TuneError;
 use crate::evaluation::{Batch, Evaluator};
 use crate::heuristic::Weights;
-use crate::search::SearchParams;
+use crate::search::{Budget, SearchParams};
 use crate::seeds::{run_game_seed, Stream};
 use crate::selfplay::{GameResult, GameSpec};
 
@@ -76,10 +76,12 @@ pub struct Scorer<'a> {
 /// How a config's games are played under `search` (a stage's settings).
 pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> GameSpec {
     let prob_cutoff = search.prob_cutoff as f32;
+    let budget = search.nodes.map(Budget::Nodes);
     let mut search = SearchParams::new(search.depth, config.variant);
     search.prob_cutoff = prob_cutoff;
     let mut spec = GameSpec::new(config.variant, search);
     spec.move_limit = config.move_limit;
+    spec.move_budget = budget;
     spec
 }
 

@@ -490,3 +490,17 @@ fn stages_inherit_the_top_level_and_need_their_lengths() {
     let err = parse(&too_deep, &config_path()).unwrap_err();
     assert_eq!(err.field(), Some("stages[0].search.depth"), "{err}");
 }
+
+#[test]
+fn a_node_budget_is_optional_and_positive() {
+    let budget = VALID.replace(
+        "prob_cutoff: 1e-4)",
+        "prob_cutoff: 1e-4, nodes: Some(50000))",
+    );
+    let c = parse(&budget, &config_path()).unwrap();
+    assert_eq!(c.search.nodes, Some(50_000));
+    assert_eq!(parse(VALID, &config_path()).unwrap().search.nodes, None);
+    let zero = VALID.replace("prob_cutoff: 1e-4)", "prob_cutoff: 1e-4, nodes: Some(0))");
+    let err = parse(&zero, &config_path()).unwrap_err();
+    assert_eq!(err.field(), Some("search.nodes"), "{err}");
+}

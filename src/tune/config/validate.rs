@@ -158,7 +158,8 @@ fn check_search(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
     let cutoff = raw.search.prob_cutoff;
     c.check(cutoff > 0.0 && cutoff < 1.0, "search.prob_cutoff", || {
         format!("{cutoff} is outside (0, 1)")
-    })
+    })?;
+    c.positive(raw.search.nodes, "search.nodes", " (or None for no budget)")
 }
 
 /// The base weights and where they were found (absolute when it could be made so).
