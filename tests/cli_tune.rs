@@ -277,22 +277,27 @@ fn bad_configs_exit_2_and_leave_no_run_folder() {
     for (from, to, expect) in cases {
         let path = dir.join("job.ron");
         std::fs::write(&path, good.replace(from, to)).unwrap();
-        let out_dir = dir.join("out");
-        let out = bin()
-            .args([
-                "tune",
-                path.to_str().unwrap(),
-                "--out",
-                out_dir.to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{to}: {stderr}");
+        let stderr = rejected(&path, &dir.join("out"));
         assert!(stderr.contains(expect), "{to}: {stderr}");
         assert!(stderr.contains("job.ron"), "{to}: {stderr}");
-        assert!(!out_dir.exists(), "{to}: a run folder was left behind");
     }
+}
+
+/// `tune CONFIG` exits 2 and leaves no run folder; its stderr.
+fn rejected(config: &Path, out_dir: &Path) -> String {
+    let out = bin()
+        .args([
+            "tune",
+            config.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!out_dir.exists(), "a run folder was left behind: {stderr}");
+    stderr
 }
 
 #[test]
@@ -309,22 +314,10 @@ fn a_bad_base_weights_file_is_named_with_its_field() {
         good.replace(base.to_str().unwrap(), bad.to_str().unwrap()),
     )
     .unwrap();
-    let out_dir = dir.join("out");
-    let out = bin()
-        .args([
-            "tune",
-            path.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let stderr = rejected(&path, &dir.join("out"));
     // The config, its field, the weights file and the field inside it.
     assert!(stderr.contains("job.ron"), "{stderr}");
     assert!(stderr.contains("base_weights"), "{stderr}");
     assert!(stderr.contains("bad-weights.ron"), "{stderr}");
     assert!(stderr.contains("emptty"), "{stderr}");
-    assert!(!out_dir.exists(), "a run folder was left behind");
 }

@@ -249,14 +249,7 @@ mod tests {
 
     #[test]
     fn added_line_terms_by_hand() {
-        let zero = Weights {
-            lost_penalty: 0.0,
-            empty: 0.0,
-            merges: 0.0,
-            monotonicity: 0.0,
-            sum: 0.0,
-            ..Weights::nneonneo()
-        };
+        let zero = Weights::zeroed();
         // Scaled empties: 2 empties times the line's top rank (5) squared.
         let w = Weights {
             empty_scaled: 3.0,

@@ -133,6 +133,20 @@ pub fn ron_message(code: &ron::Error) -> String {
 }
 
 impl Weights {
+    /// The reference weights with the lost penalty and the four scored line
+    /// terms at 0 and every power kept: a clean start for tests of one term.
+    #[cfg(test)]
+    pub fn zeroed() -> Weights {
+        Weights {
+            lost_penalty: 0.0,
+            empty: 0.0,
+            merges: 0.0,
+            monotonicity: 0.0,
+            sum: 0.0,
+            ..Weights::nneonneo()
+        }
+    }
+
     /// The reference heuristic (nneonneo/2048-ai after its 2014 CMA-ES tuning).
     pub fn nneonneo() -> Weights {
         REFERENCE

@@ -534,14 +534,7 @@ mod tests {
         edges.lost_penalty = 0.0;
         edges.edge = -5_000.0;
         edges.corner = -5_000.0;
-        let zero = Weights {
-            lost_penalty: 0.0,
-            empty: 0.0,
-            merges: 0.0,
-            monotonicity: 0.0,
-            sum: 0.0,
-            ..Weights::nneonneo()
-        };
+        let zero = Weights::zeroed();
         for (name, w) in [
             ("gloomy", gloomy_weights()),
             ("edges", edges),
