@@ -228,16 +228,27 @@ impl Tuner<'_> {
         Ok(told)
     }
 
+    /// A task for the weights at point `x`.
+    fn task(&self, subject: Subject, x: &[f64]) -> Task {
+        let d = self.problem.decode(x);
+        Task {
+            subject,
+            weights: d.weights,
+            params: d.params,
+        }
+    }
+
     /// Candidate `index` of `generation` at point `x`, on its games from `first` on.
     fn candidate(&self, generation: u32, index: u32, first: u32, x: Vec<f64>) -> Task {
+        let d = self.problem.decode(&x);
         Task {
-            weights: self.problem.weights(&x),
-            params: self.problem.params_map(&x),
+            weights: d.weights,
+            params: d.params,
             subject: Subject::Candidate {
                 generation,
                 index,
                 first,
-                penalty: self.problem.decode(&x).penalty,
+                penalty: d.penalty,
                 x,
             },
         }
@@ -317,14 +328,13 @@ impl Tuner<'_> {
         if stage.validation_games == 0 {
             return Ok(None);
         }
-        let task = Task {
-            subject: Subject::Validation {
+        let task = self.task(
+            Subject::Validation {
                 generation,
                 x: mean.to_vec(),
             },
-            weights: self.problem.weights(mean),
-            params: self.problem.params_map(mean),
-        };
+            mean,
+        );
         let games = Games {
             stream: Stream::Validation,
             generation,
@@ -382,7 +392,7 @@ impl Tuner<'_> {
             self.state.best = Some(Best {
                 chosen: Contender::Generation(generation),
                 x: told.mean.clone(),
-                weights: self.problem.weights(&told.mean),
+                weights: self.problem.decode(&told.mean).weights,
                 fitness: judged,
                 reselected: None,
             });
@@ -417,13 +427,12 @@ impl Tuner<'_> {
         }
         let tasks: Vec<Task> = entries
             .iter()
-            .map(|e| Task {
-                subject: Subject::Contender {
+            .map(|e| {
+                let subject = Subject::Contender {
                     contender: e.contender,
                     x: e.x.clone(),
-                },
-                weights: self.problem.weights(&e.x),
-                params: self.problem.params_map(&e.x),
+                };
+                self.task(subject, &e.x)
             })
             .collect();
         let games = Games {

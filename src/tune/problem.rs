@@ -11,11 +11,16 @@ use std::collections::BTreeMap;
 use super::config::TuneConfig;
 use crate::heuristic::Weights;
 
-/// A point decoded: the clamped values of the tuned terms and the penalty.
+/// A point decoded: the clamped values of the tuned terms, the weights
+/// they make, and the penalty.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decoded {
     /// One value per tuned term, in config order, within bounds.
     pub values: Vec<f64>,
+    /// The base weights with the tuned terms at `values`.
+    pub weights: Weights,
+    /// The tuned terms by name, for the journal.
+    pub params: BTreeMap<String, f64>,
     /// The bound penalty, already scaled.
     pub penalty: f64,
 }
@@ -47,7 +52,7 @@ impl<'a> Problem<'a> {
 
     pub fn decode(&self, x: &[f64]) -> Decoded {
         let mut penalty = 0.0;
-        let values = self
+        let values: Vec<f64> = self
             .config
             .params
             .iter()
@@ -59,25 +64,19 @@ impl<'a> Problem<'a> {
                 clamped
             })
             .collect();
+        let params = self
+            .config
+            .params
+            .iter()
+            .zip(&values)
+            .map(|(p, &v)| (p.name.to_string(), v))
+            .collect();
         Decoded {
+            weights: self.config.weights_with(&values),
+            params,
             values,
             penalty: penalty * self.penalty_scale,
         }
-    }
-
-    /// The weights a point stands for.
-    pub fn weights(&self, x: &[f64]) -> Weights {
-        self.config.weights_with(&self.decode(x).values)
-    }
-
-    /// The tuned terms by name, for the journal.
-    pub fn params_map(&self, x: &[f64]) -> BTreeMap<String, f64> {
-        self.config
-            .params
-            .iter()
-            .zip(self.decode(x).values)
-            .map(|(p, v)| (p.name.to_string(), v))
-            .collect()
     }
 }
 
@@ -100,7 +99,7 @@ mod tests {
         let outside = p.decode(&[x0, 0.0]);
         assert_eq!(outside.values[0], empty.max);
         assert!((outside.penalty - 4.0 * 50.0).abs() < 1e-9);
-        assert_eq!(p.weights(&[x0, 0.0]).get("empty"), Some(empty.max));
-        assert_eq!(p.params_map(&[x0, 0.0])["empty"], empty.max);
+        assert_eq!(outside.weights.get("empty"), Some(empty.max));
+        assert_eq!(outside.params["empty"], empty.max);
     }
 }
