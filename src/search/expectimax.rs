@@ -450,42 +450,39 @@ mod tests {
     }
 
     /// Expectimax written plainly, without tables, cutoff-free, for small
-    /// depths; a board with no legal move is worth `lost`.
-    fn reference(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> f64 {
+    /// depths; a board with no legal move is worth `lost`. Also returns the
+    /// lowest heuristic score of the boards it scored.
+    fn reference_walk(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> (f64, f64) {
         let mut best: Option<f64> = None;
+        let mut lowest = f64::INFINITY;
         for dir in Direction::ALL {
             if let Some(m) = board.make_move(dir) {
-                let v = if depth == 0 {
-                    f64::from(h.eval(m.board))
+                let (v, low) = if depth == 0 {
+                    let v = f64::from(h.eval(m.board));
+                    (v, v)
                 } else {
-                    spawns(m.board, p4)
-                        .into_iter()
-                        .map(|(b, p)| p * reference(h, b, depth - 1, p4, lost))
-                        .sum()
+                    spawns(m.board, p4).into_iter().fold(
+                        (0.0, f64::INFINITY),
+                        |(sum, low), (b, p)| {
+                            let (v, l) = reference_walk(h, b, depth - 1, p4, lost);
+                            (sum + p * v, low.min(l))
+                        },
+                    )
                 };
                 best = Some(best.map_or(v, |b: f64| b.max(v)));
+                lowest = lowest.min(low);
             }
         }
-        best.unwrap_or(lost)
+        (best.unwrap_or(lost), lowest)
+    }
+
+    fn reference(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> f64 {
+        reference_walk(h, board, depth, p4, lost).0
     }
 
     /// The lowest heuristic score of the boards [`reference`] scores.
     fn reference_lowest_leaf(h: &Heuristic, board: Board, depth: u32, p4: f64) -> f64 {
-        let mut lowest = f64::INFINITY;
-        for dir in Direction::ALL {
-            if let Some(m) = board.make_move(dir) {
-                let v = if depth == 0 {
-                    f64::from(h.eval(m.board))
-                } else {
-                    spawns(m.board, p4)
-                        .into_iter()
-                        .map(|(b, _)| reference_lowest_leaf(h, b, depth - 1, p4))
-                        .fold(f64::INFINITY, f64::min)
-                };
-                lowest = lowest.min(v);
-            }
-        }
-        lowest
+        reference_walk(h, board, depth, p4, 0.0).1
     }
 
     /// Weights whose every score is below 0 and that give a lost board
