@@ -1,9 +1,10 @@
 //! The evaluation seam: a batch of games (weight sets × seeds × one game
 //! spec) in, one result per game out. Everything that plays many games goes
 //! through an [`Evaluator`]: a tuner's generations, validation, reselection
-//! and final comparison, and the `eval` and `compare` commands. Today's
-//! implementation plays on a local rayon pool; another could hand the same
-//! games to other processes.
+//! and final comparison, and the `eval` and `compare` commands.
+//! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
+//! feature, `cluster::MpiEvaluator` spreads the same games over the
+//! processes of an MPI job.
 
 use rayon::prelude::*;
 
@@ -11,7 +12,7 @@ use crate::heuristic::{Heuristic, Weights};
 use crate::selfplay::{play_one, GameResult, GameSpec};
 
 /// Every weight set plays every seed (common random numbers), under `spec`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Batch {
     pub spec: GameSpec,
     pub weights: Vec<Weights>,
@@ -32,6 +33,17 @@ pub struct BatchResults {
 }
 
 impl BatchResults {
+    /// Results in job order (job `j`: weight set `j / seeds`, seed
+    /// `j % seeds`) split into one row per weight set.
+    pub fn from_jobs(flat: Vec<GameResult>, sets: usize, seeds: usize) -> BatchResults {
+        let games = if seeds == 0 {
+            vec![Vec::new(); sets]
+        } else {
+            flat.chunks(seeds).map(<[GameResult]>::to_vec).collect()
+        };
+        BatchResults { games }
+    }
+
     /// Splits a batch's wall time among its weight sets in proportion to the
     /// moves each played (search time is close to proportional to moves), so
     /// each set's rates describe its own games.
@@ -122,12 +134,7 @@ impl Evaluator for LocalEvaluator {
                     r
                 })
                 .collect();
-            let games = if per_set == 0 {
-                vec![Vec::new(); heuristics.len()]
-            } else {
-                flat.chunks(per_set).map(<[GameResult]>::to_vec).collect()
-            };
-            Ok(BatchResults { games })
+            Ok(BatchResults::from_jobs(flat, heuristics.len(), per_set))
         })
     }
 

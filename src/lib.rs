@@ -4,7 +4,8 @@
 //! - [`heuristic`]: the parametric board evaluation and its weights files;
 //! - [`search`]: expectimax with a per-thread transposition table;
 //! - [`selfplay`]: one seeded game; [`evaluation`]: batches of games, in parallel;
-//!   [`stats`]: their statistics;
+//!   [`stats`]: their statistics; `cluster` (feature `mpi`): batches over the
+//!   processes of an MPI job;
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts.
 
@@ -12,6 +13,8 @@ pub mod adversarial;
 pub mod atomic_file;
 pub mod bench;
 pub mod cli;
+#[cfg(feature = "mpi")]
+pub mod cluster;
 pub mod engine;
 pub mod evaluation;
 pub mod export;

@@ -35,7 +35,7 @@ pub fn tt_bits(depth: Depth) -> u32 {
 }
 
 /// How every game of a batch is played.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameSpec {
     pub variant: Variant,
     pub search: SearchParams,
@@ -66,7 +66,7 @@ impl GameSpec {
 }
 
 /// One finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     pub seed: u64,
     pub record: GameRecord,

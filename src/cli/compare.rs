@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use super::common::load_weights;
 use super::eval::{describe, write_csv, BatchOpts};
 use super::input_error;
+use super::workers::Workers;
 use crate::stats::Paired;
 
 #[derive(Debug, clap::Args)]
@@ -18,7 +19,7 @@ pub struct Args {
     pub batch: BatchOpts,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let [a_path, b_path] = args.weights.as_slice() else {
         return Err(input_error(format!(
             "compare takes exactly two --weights, got {}",
@@ -37,7 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.batch.games,
         args.batch.game.seed
     );
-    let mut played = args.batch.play(&spec, &[a, b], "A and B")?;
+    let mut played = args.batch.play(workers, &spec, &[a, b], "A and B")?;
     let batch_b = played.pop().expect("two weight sets");
     let batch_a = played.pop().expect("two weight sets");
     if let Some(csv) = &args.batch.csv {

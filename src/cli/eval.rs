@@ -9,7 +9,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use crate::evaluation::{Batch, Evaluator, LocalEvaluator};
+use super::workers::Workers;
+use crate::evaluation::Batch;
 use crate::heuristic::Weights;
 use crate::seeds::game_seed;
 use crate::selfplay::{summarize, GameResult, GameSpec};
@@ -64,6 +65,7 @@ impl BatchOpts {
     /// seeds, in one batch), with a progress bar labelled `label`.
     pub fn play(
         &self,
+        workers: &Workers,
         spec: &GameSpec,
         weights: &[Weights],
         label: &str,
@@ -87,7 +89,7 @@ impl BatchOpts {
             .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
-        let evaluator = LocalEvaluator::new(self.threads)?;
+        let evaluator = workers.evaluator(self.threads)?;
         let start = Instant::now();
         let results = evaluator.evaluate(&batch, &|_| bar.inc(1))?;
         let shares = results.time_shares(start.elapsed().as_secs_f64());
@@ -146,7 +148,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
     out
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let spec = args.batch.check()?;
     let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
     eprintln!(
@@ -156,7 +158,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.batch.games,
         args.batch.game.seed
     );
-    let batch = args.batch.play(&spec, &[weights], "eval")?.swap_remove(0);
+    let batch = args
+        .batch
+        .play(workers, &spec, &[weights], "eval")?
+        .swap_remove(0);
     if let Some(csv) = &args.batch.csv {
         write_csv(csv, &batch.results)?;
     }

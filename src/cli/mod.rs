@@ -22,6 +22,7 @@ pub mod place;
 pub mod play;
 pub mod plot;
 pub mod tune;
+pub mod workers;
 
 /// Tune 2048 heuristics with CMA-ES over parallel self-play.
 #[derive(Debug, Parser)]
@@ -65,13 +66,16 @@ pub enum Command {
     Plot(plot::Args),
 }
 
-/// Runs a parsed command line.
+/// Runs a parsed command line. The commands that play batches of games run
+/// on every process of an MPI job when an MPI launcher started this one
+/// (feature `mpi`; see [`workers`]).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    use workers::with_workers;
     match cli.command {
-        Command::Tune(args) => tune::run(args),
-        Command::Resume(args) => tune::resume(args),
-        Command::Eval(args) => eval::run(args),
-        Command::Compare(args) => compare::run(args),
+        Command::Tune(args) => with_workers(args.threads, |w| tune::run(args, w)),
+        Command::Resume(args) => with_workers(args.threads, |w| tune::resume(args, w)),
+        Command::Eval(args) => with_workers(args.batch.threads, |w| eval::run(args, w)),
+        Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
         Command::Play(args) => play::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Judge(args) => judge::run(args),

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::input_error;
-use crate::evaluation::{Evaluator, LocalEvaluator};
+use super::workers::Workers;
+use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
 use crate::tune::config::{self, TuneConfig};
 use crate::tune::driver;
@@ -45,19 +45,11 @@ pub struct ResumeArgs {
     pub threads: Option<usize>,
 }
 
-fn check_threads(threads: Option<usize>) -> anyhow::Result<()> {
-    if threads == Some(0) {
-        return Err(input_error("--threads must be at least 1"));
-    }
-    Ok(())
-}
-
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     // Everything about the config is checked before a folder exists.
     let config = config::load(&args.config)?;
-    check_threads(args.threads)?;
     let threads = args.threads.or(config.threads.map(|t| t as usize));
-    let evaluator = LocalEvaluator::new(threads)?;
+    let evaluator = workers.evaluator(threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
     folder.write_atomic(files::BASE, config.base_weights.to_ron().as_bytes())?;
     folder.write_atomic(
@@ -77,10 +69,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     meta.write(&folder)?;
     eprintln!("run folder: {}", folder.dir().display());
-    execute(&config, &folder, &evaluator)
+    execute(&config, &folder, &*evaluator, workers)
 }
 
-pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
+pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
     if folder.path(files::FINAL).exists() {
         eprintln!(
@@ -91,18 +83,29 @@ pub fn resume(args: ResumeArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let config = config::load(&folder.path(files::CONFIG))?;
-    check_threads(args.threads)?;
-    let evaluator = LocalEvaluator::new(args.threads.or(config.threads.map(|t| t as usize)))?;
+    let evaluator = workers.evaluator(args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
-    execute(&config, &folder, &evaluator)
+    execute(&config, &folder, &*evaluator, workers)
 }
 
-/// A flag set by the first Ctrl-C; a second one exits at once (the journal
-/// keeps everything finished).
-fn interrupt_flag() -> Arc<AtomicBool> {
+/// A flag set by the first Ctrl-C (or SIGTERM); a second one exits at once
+/// (the journal keeps everything finished). On an MPI job the first signal
+/// exits at once: it usually means that the launcher is ending the job
+/// because another rank died, and that rank's games will never come back.
+fn interrupt_flag(folder: &RunFolder, workers: &Workers) -> Arc<AtomicBool> {
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
+    let clustered = workers.is_cluster();
+    let dir = folder.dir().display().to_string();
     let _ = ctrlc::set_handler(move || {
+        if clustered {
+            eprintln!(
+                "\nstopped by a signal: the MPI job is ending (a rank died, a connection was lost, \
+                 or the job was cancelled). The journal keeps every finished game; continue with: \
+                 tune2048 resume {dir}"
+            );
+            std::process::exit(130);
+        }
         if flag.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
@@ -114,9 +117,10 @@ fn interrupt_flag() -> Arc<AtomicBool> {
 fn execute(
     config: &TuneConfig,
     folder: &RunFolder,
-    evaluator: &LocalEvaluator,
+    evaluator: &dyn Evaluator,
+    workers: &Workers,
 ) -> anyhow::Result<ExitCode> {
-    let interrupt = interrupt_flag();
+    let interrupt = interrupt_flag(folder, workers);
     let (records, valid_len) = journal::read(&folder.path(files::JOURNAL))?;
     let replay = Replay::new(&records);
     let progress = Progress::default();

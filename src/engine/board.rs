@@ -64,7 +64,9 @@ pub struct Moved {
 }
 
 /// A 4×4 board of tile ranks (0 empty, 1 = 2, …, 15 = 32768). Small and `Copy`.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Board(pub u64);
 
 impl Board {

@@ -15,7 +15,7 @@ impl<F: FnMut(Board) -> Direction> Policy for F {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// No legal move is left.
     GameOver,
@@ -43,7 +43,7 @@ impl Outcome {
 }
 
 /// What a finished game leaves behind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// Legal moves played.
     pub moves: u32,

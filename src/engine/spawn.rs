@@ -20,7 +20,7 @@ pub enum Timing {
 }
 
 /// A game variant with random placement.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Variant {
     /// The classic game: two random tiles to start, then after every legal
     /// move a tile on a uniformly random empty cell, a 4 with probability

@@ -10,7 +10,7 @@ use crate::engine::{Board, Direction, Policy};
 use crate::heuristic::Heuristic;
 
 /// Counters of the work a searcher has done.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SearchStats {
     /// Moves tried (each shift of a board in one direction).
     pub moves: u64,

@@ -70,7 +70,7 @@ impl std::fmt::Display for Depth {
 }
 
 /// What a decision may spend on iterative deepening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Budget {
     /// Wall time: the answers depend on the machine's speed.
     Time(std::time::Duration),
@@ -80,7 +80,7 @@ pub enum Budget {
 }
 
 /// Everything the search needs besides the heuristic.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchParams {
     pub depth: Depth,
     /// A chance node whose probability of being reached falls below this is

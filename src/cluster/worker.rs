@@ -1,0 +1,116 @@
+//! A worker rank: it waits for a batch, asks rank 0 for games a few at a
+//! time, plays them on all its threads and reports each game as it ends.
+//! Every MPI call is made from the thread that started MPI; the games run on
+//! the worker's rayon pool.
+
+use std::sync::mpsc;
+
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+
+use super::fault::Fault;
+use super::wire::{decode, encode, Grant, Order, Report, TAG_GRANT, TAG_ORDER, TAG_REPORT};
+use crate::evaluation::{Batch, EvaluationError};
+use crate::heuristic::Heuristic;
+use crate::selfplay::{play_one, GameResult};
+
+/// Games a worker holds (playing or queued) per thread: one playing and one
+/// waiting, so no thread idles while a report travels to rank 0 and back.
+const GAMES_PER_THREAD: usize = 2;
+
+/// Serves batches until rank 0 orders a shutdown.
+pub fn serve(
+    world: &SimpleCommunicator,
+    pool: &rayon::ThreadPool,
+    mut fault: Option<Fault>,
+) -> Result<(), EvaluationError> {
+    let root = world.process_at_rank(0);
+    loop {
+        let (bytes, _) = root.receive_vec_with_tag::<u8>(TAG_ORDER);
+        match decode::<Order>(&bytes, 0)? {
+            Order::Shutdown => return Ok(()),
+            Order::Play { id, batch } => play_batch(world, pool, id, &batch, &mut fault)?,
+        }
+    }
+}
+
+/// What a worker has of one batch.
+struct Holding {
+    id: u64,
+    capacity: usize,
+    in_flight: usize,
+    /// Rank 0 has no jobs left for this batch.
+    exhausted: bool,
+    done: Vec<(usize, GameResult)>,
+}
+
+impl Holding {
+    /// A report of the games done since the last one.
+    fn report(&mut self, want: usize, finished: bool) -> Report {
+        Report {
+            batch: self.id,
+            results: std::mem::take(&mut self.done),
+            want,
+            finished,
+            error: None,
+        }
+    }
+}
+
+/// Plays this worker's share of one batch, then sends its last report.
+fn play_batch(
+    world: &SimpleCommunicator,
+    pool: &rayon::ThreadPool,
+    id: u64,
+    batch: &Batch,
+    fault: &mut Option<Fault>,
+) -> Result<(), EvaluationError> {
+    let root = world.process_at_rank(0);
+    let heuristics: Vec<Heuristic> = pool.install(|| {
+        use rayon::prelude::*;
+        batch.weights.par_iter().map(Heuristic::new).collect()
+    });
+    let per_set = batch.seeds.len().max(1);
+    let (tx, rx) = mpsc::channel::<(usize, GameResult)>();
+    let mut held = Holding {
+        id,
+        capacity: GAMES_PER_THREAD * pool.current_num_threads(),
+        in_flight: 0,
+        exhausted: false,
+        done: Vec::new(),
+    };
+    pool.in_place_scope(|scope| -> Result<(), EvaluationError> {
+        loop {
+            if !held.exhausted && held.in_flight < held.capacity {
+                let want = held.capacity - held.in_flight;
+                root.send_with_tag(&encode(&held.report(want, false))[..], TAG_REPORT);
+                let (bytes, _) = root.receive_vec_with_tag::<u8>(TAG_GRANT);
+                let grant: Grant = decode(&bytes, 0)?;
+                held.exhausted = grant.first >= grant.end;
+                for job in grant.first..grant.end {
+                    held.in_flight += 1;
+                    let (tx, heuristics) = (tx.clone(), &heuristics);
+                    scope.spawn(move |_| {
+                        let set = &heuristics[job / per_set];
+                        let _ =
+                            tx.send((job, play_one(&batch.spec, set, batch.seeds[job % per_set])));
+                    });
+                }
+            } else if held.in_flight > 0 {
+                let first = rx.recv().expect("a game in flight sends its result");
+                let got: Vec<_> = std::iter::once(first).chain(rx.try_iter()).collect();
+                held.in_flight -= got.len();
+                if let Some(f) = fault.as_mut() {
+                    f.count(got.len());
+                }
+                held.done.extend(got);
+                if held.exhausted {
+                    root.send_with_tag(&encode(&held.report(0, false))[..], TAG_REPORT);
+                }
+            } else {
+                root.send_with_tag(&encode(&held.report(0, true))[..], TAG_REPORT);
+                return Ok(());
+            }
+        }
+    })
+}
