@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+pub mod child;
 pub mod common;
 pub mod compare;
 pub mod eval;
