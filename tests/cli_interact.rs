@@ -161,9 +161,9 @@ fn the_judge_reports_a_crash_and_a_malformed_answer() {
         report.contains("answer 1: the program ended without answering (exit status 1)"),
         "{report}"
     );
-    let report = judge_failing(&["sh", "-c", "read p; echo UP; read p; echo sideways"]);
+    let report = judge_failing(&["sh", "-c", "read p; echo sideways; sleep 100"]);
     assert!(
-        report.contains("answer 2: `sideways` is not UP, DOWN, LEFT or RIGHT"),
+        report.contains("answer 1: `sideways` is not UP, DOWN, LEFT or RIGHT"),
         "{report}"
     );
 }
