@@ -131,7 +131,11 @@ fn judge_failing(player: &[&str]) -> String {
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{report}");
     assert!(report.contains("1 failed"), "{report}");
-    assert!(!text(&out.stderr).contains("panicked"), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
     report
 }
 

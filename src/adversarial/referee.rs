@@ -146,7 +146,7 @@ impl<S: Seat> Line<'_, S> {
     /// The next answer, numbered.
     fn ask(&mut self) -> Result<(u32, String), (Side, String)> {
         let line = self.seat.receive().map_err(|e| {
-            let why = format!("no answer to line {} `{}`: {e}", self.sent, self.last);
+            let why = format!("after line {} `{}`: {e}", self.sent, self.last);
             (self.side, why)
         })?;
         self.answers += 1;
@@ -417,7 +417,7 @@ mod tests {
     fn bad_answers_lose_the_game_with_a_message() {
         let f = attacker_fault(Rules::Gpcc2016, &[]);
         assert_eq!((f.game, f.player, f.role), (1, Who::B, "attacker"));
-        assert_eq!(f.message, "no answer to line 5 `go`: silent");
+        assert_eq!(f.message, "after line 5 `go`: silent");
         let cases: [(Rules, &[&str], &str); 5] = [
             (
                 Rules::Gpcc2016,
