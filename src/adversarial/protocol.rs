@@ -22,6 +22,10 @@ use std::fmt;
 use super::rules::{Action, Rules, Side};
 use crate::engine::{rank_of, value_of, Board, Direction, Spawn};
 
+/// The largest score a `score` line may give: far above any reachable
+/// score (a 32768 tile is worth under 500,000 points), so sums never overflow.
+pub const MAX_SCORE: u64 = 1_000_000_000_000;
+
 /// One line from the referee to a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Message {
@@ -77,8 +81,10 @@ impl Message {
             "board" => parse_board(rest).map(Message::Board),
             "score" => arg("a number")?
                 .parse()
+                .ok()
+                .filter(|&n| n <= MAX_SCORE)
                 .map(Message::Score)
-                .map_err(|_| format!("score `{}` is not a number", rest[0])),
+                .ok_or_else(|| format!("score `{}` is not a number up to {MAX_SCORE}", rest[0])),
             "go" if rest.is_empty() => Ok(Message::Go),
             "end" if rest.is_empty() => Ok(Message::End),
             _ => parse_action(line)
@@ -213,6 +219,7 @@ mod tests {
             ("role", "`role` takes one word"),
             ("board 1 2", "16 tile values, found 2"),
             ("score -3", "score `-3` is not a number"),
+            ("score 1000000000001", "not a number up to 1000000000000"),
             ("hello", "`hello` is not a message"),
             ("go now", "`go now` is not a message"),
         ] {
