@@ -3,13 +3,14 @@
 //!
 //! A reader thread turns the child's stdout into lines on a channel, so a
 //! read can wait with a time-out (`recv_timeout`) whatever the child does:
-//! stay silent, write a line without end, or die. Stopping a child kills its
+//! stay silent, write a line without end, or die; a writer thread feeds its
+//! stdin, so a child that does not read cannot block us either. Stopping a child kills its
 //! whole process group (on Unix the child leads a group of its own), so a
 //! shell script's own children go too, and then reaps it.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -53,7 +54,8 @@ enum Read1 {
 /// A running player program.
 pub struct Child {
     process: std::process::Child,
-    stdin: Option<ChildStdin>,
+    /// Lines for the writer thread; `None` once the child stopped reading.
+    input: Option<Sender<String>>,
     lines: Receiver<Read1>,
     /// Set once the output ended: later reads give this again.
     closed: Option<ChildError>,
@@ -72,39 +74,24 @@ impl Child {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut process = command.spawn()?;
-        let stdin = process.stdin.take();
+        let stdin = process.stdin.take().expect("stdin is piped");
         let stdout = process.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let line = read_line(&mut reader);
-                let more = matches!(line, Read1::Line(_));
-                if sender.send(line).is_err() || !more {
-                    break;
-                }
-            }
-        });
         Ok(Child {
             process,
-            stdin,
-            lines,
+            input: Some(writer(stdin)),
+            lines: reader(stdout),
             closed: None,
         })
     }
 
-    /// Writes `line` and a newline, and flushes. A child that stopped
+    /// Queues `line` and a newline for the child. A child that stopped
     /// reading is not an error here: what it wrote before, or its silence,
     /// is what the next [`Child::receive`] reports.
     pub fn send(&mut self, line: &str) {
-        let Some(stdin) = self.stdin.as_mut() else {
-            return;
-        };
-        if writeln!(stdin, "{line}")
-            .and_then(|_| stdin.flush())
-            .is_err()
-        {
-            self.stdin = None;
+        if let Some(input) = &self.input {
+            if input.send(format!("{line}\n")).is_err() {
+                self.input = None;
+            }
         }
     }
 
@@ -143,7 +130,7 @@ impl Child {
 
     /// Closes the child's input, kills it (its whole group) and reaps it.
     pub fn stop(&mut self) {
-        self.stdin = None;
+        self.input = None;
         if let Ok(None) = self.process.try_wait() {
             kill(&mut self.process);
         }
@@ -155,6 +142,46 @@ impl Drop for Child {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Lines the reader thread may get ahead of the referee: a child that floods
+/// its output then waits instead of filling our memory.
+const READ_AHEAD: usize = 64;
+
+/// A thread that writes the queued lines to the child's stdin and flushes
+/// each, so that a child that does not read never blocks us. It ends when
+/// the queue closes (which closes the pipe) or the pipe breaks.
+fn writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (sender, queue) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in queue {
+            if stdin
+                .write_all(line.as_bytes())
+                .and_then(|_| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    sender
+}
+
+/// A thread that reads the child's stdout line by line onto a bounded
+/// channel, until the output ends or goes wrong, or nobody listens.
+fn reader(stdout: ChildStdout) -> Receiver<Read1> {
+    let (sender, lines) = mpsc::sync_channel(READ_AHEAD);
+    thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let line = read_line(&mut reader);
+            let more = matches!(line, Read1::Line(_));
+            if sender.send(line).is_err() || !more {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 /// A copy of a sticky error, for the reads after it.
@@ -238,6 +265,10 @@ mod tests {
     fn a_silent_child_times_out_and_is_killed_with_its_children() {
         let mut c = sh("sleep 100; echo late");
         let start = Instant::now();
+        // It reads nothing: a megabyte sent still does not block us.
+        for _ in 0..10_000 {
+            c.send(&"x".repeat(100));
+        }
         let deadline = start + Duration::from_millis(200);
         assert!(matches!(c.receive(deadline), Err(ChildError::TimedOut)));
         c.stop();
