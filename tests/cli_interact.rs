@@ -121,3 +121,53 @@ fn the_judge_rejects_an_illegal_answer() {
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("UP is illegal here"), "{text}");
 }
+
+/// Runs `judge --games 1 --time-limit 1 -- PLAYER…` and returns its report,
+/// checking that the game failed and nothing panicked.
+fn judge_failing(player: &[&str]) -> String {
+    let mut args = vec!["judge", "--games", "1", "--time-limit", "1", "--"];
+    args.extend_from_slice(player);
+    let out = run(&args);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("1 failed"), "{report}");
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    report
+}
+
+/// A silent player loses at the time limit instead of holding the judge
+/// for its whole life; the bound below only catches a judge that waits
+/// for the player to end (100 s), so a slow machine cannot fail it.
+#[test]
+fn the_judge_stops_a_silent_player_at_the_time_limit() {
+    let start = std::time::Instant::now();
+    let report = judge_failing(&["sleep", "100"]);
+    assert!(start.elapsed().as_secs() < 60, "{report}");
+    assert!(
+        report.contains("FAILED: time limit exceeded after 0 moves"),
+        "{report}"
+    );
+    // A shell whose own child keeps the pipe open is stopped with it.
+    let start = std::time::Instant::now();
+    let report = judge_failing(&["sh", "-c", "read p; sleep 100"]);
+    assert!(start.elapsed().as_secs() < 60, "{report}");
+    assert!(report.contains("time limit exceeded"), "{report}");
+}
+
+#[test]
+fn the_judge_reports_a_crash_and_a_malformed_answer() {
+    let report = judge_failing(&["false"]);
+    assert!(
+        report.contains("answer 1: the program ended without answering (exit status 1)"),
+        "{report}"
+    );
+    let report = judge_failing(&["sh", "-c", "read p; echo sideways; sleep 100"]);
+    assert!(
+        report.contains("answer 1: `sideways` is not UP, DOWN, LEFT or RIGHT"),
+        "{report}"
+    );
+}

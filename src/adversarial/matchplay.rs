@@ -181,6 +181,17 @@ pub enum Verdict {
     Loss,
 }
 
+impl Verdict {
+    /// A's verdict from the defender totals: the higher one wins.
+    pub fn by_totals(a_defends: u64, b_defends: u64) -> Verdict {
+        match a_defends.cmp(&b_defends) {
+            std::cmp::Ordering::Greater => Verdict::Win,
+            std::cmp::Ordering::Equal => Verdict::Draw,
+            std::cmp::Ordering::Less => Verdict::Loss,
+        }
+    }
+}
+
 /// Both games of a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchResult {
@@ -210,11 +221,7 @@ pub fn play_match(spec: &MatchSpec, a: &Player, b: &Player, index: u64) -> Match
     let open = opening(spec.rules, spec.opening_turns, opening_seed);
     let a_defends = play(spec.rules, a, b, spec.limits, &open);
     let b_defends = play(spec.rules, b, a, spec.limits, &open);
-    let verdict = match a_defends.score.cmp(&b_defends.score) {
-        std::cmp::Ordering::Greater => Verdict::Win,
-        std::cmp::Ordering::Equal => Verdict::Draw,
-        std::cmp::Ordering::Less => Verdict::Loss,
-    };
+    let verdict = Verdict::by_totals(a_defends.score, b_defends.score);
     MatchResult {
         index,
         opening_seed,

@@ -8,12 +8,17 @@
 //! - [`search`]: alpha-beta negamax with a transposition table;
 //! - [`eval`]: the defender's evaluations (the attacker minimises them);
 //! - [`player`]: players (an evaluation and a search limit);
-//! - [`matchplay`]: games and matches with the roles swapped.
+//! - [`matchplay`]: games and matches with the roles swapped;
+//! - [`protocol`]: the line protocol between a referee and player programs;
+//!   [`protocol_player`] is our player's end of it, [`referee`] the referee's.
 
 pub mod eval;
 pub mod matchplay;
 pub mod perft;
 pub mod player;
+pub mod protocol;
+pub mod protocol_player;
+pub mod referee;
 pub mod rules;
 pub mod search;
 

@@ -2,14 +2,16 @@
 //! default `tune2048 interact`) as a subprocess for each game, places 2s on
 //! uniformly random empty cells, reads the answers over a pipe, rejects
 //! illegal or malformed ones, and reports each game's largest tile and time.
+//! A player that is silent past the game's time limit loses the game at the
+//! limit and is killed; so does one that dies or writes garbage.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::child::{time_limit, Child, ChildError};
 use super::input_error;
 use crate::engine::spawn::random_empty_cell;
 use crate::engine::{value_of, Board, Direction};
@@ -41,16 +43,10 @@ pub struct Verdict {
     pub error: Option<String>,
 }
 
-/// Judges one game against a running player.
-pub fn judge_game(
-    seed: u64,
-    mut to_player: impl Write,
-    from_player: impl BufRead,
-    limit: Duration,
-) -> Verdict {
+/// Judges one game against a running player, who must finish by `deadline`.
+pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> Verdict {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::EMPTY;
-    let mut lines = from_player.lines();
     let start = Instant::now();
     let mut moves = 0;
     let verdict = |board: Board, moves, error: Option<String>| Verdict {
@@ -61,68 +57,50 @@ pub fn judge_game(
     };
     loop {
         let Some(cell) = random_empty_cell(board, &mut rng) else {
-            return verdict(
-                board,
-                moves,
-                Some("no empty cell after a legal move (judge bug)".into()),
-            );
+            let bug = "no empty cell after a legal move (judge bug)";
+            return verdict(board, moves, Some(bug.into()));
         };
         board = board.place(cell, 1).expect("the cell is empty");
         if !board.has_move() {
-            let _ = writeln!(to_player, "-1").and_then(|_| to_player.flush());
+            player.send("-1");
             return verdict(board, moves, None);
         }
-        if writeln!(to_player, "{}", cell + 1)
-            .and_then(|_| to_player.flush())
-            .is_err()
-        {
-            return verdict(board, moves, Some("the player closed its input".into()));
-        }
-        let answer = match lines.next() {
-            Some(Ok(line)) => line,
-            _ => {
-                return verdict(
-                    board,
-                    moves,
-                    Some("the player ended without answering".into()),
-                )
-            }
-        };
-        if start.elapsed() > limit {
-            return verdict(
-                board,
-                moves,
-                Some(format!("time limit exceeded after {moves} moves")),
-            );
-        }
-        let Some(dir) = Direction::parse(answer.trim()).filter(|_| answer.trim().len() > 1) else {
-            return verdict(
-                board,
-                moves,
-                Some(format!(
-                    "answer {}: `{answer}` is not UP, DOWN, LEFT or RIGHT",
-                    moves + 1
-                )),
-            );
-        };
-        match board.make_move(dir) {
-            Some(m) => board = m.board,
-            None => {
-                return verdict(
-                    board,
-                    moves,
-                    Some(format!("answer {}: {dir} is illegal here", moves + 1)),
-                )
-            }
+        player.send(&(cell + 1).to_string());
+        let answer = player.receive(deadline).map_err(|e| match e {
+            ChildError::TimedOut => format!("time limit exceeded after {moves} moves"),
+            e => format!("answer {}: {e}", moves + 1),
+        });
+        match answer.and_then(|a| legal_answer(board, &a, moves + 1)) {
+            Ok(next) => board = next,
+            Err(error) => return verdict(board, moves, Some(error)),
         }
         moves += 1;
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.games == 0 || args.time_limit.is_nan() || args.time_limit <= 0.0 {
-        return Err(input_error("--games and --time-limit must be positive"));
+/// The board after the player's answer number `number`, or why it is not
+/// a legal one.
+fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String> {
+    let word = answer.trim();
+    let Some(dir) = Direction::parse(word).filter(|_| word.len() > 1) else {
+        let shown: String = word.chars().take(40).flat_map(char::escape_debug).collect();
+        return Err(format!(
+            "answer {number}: `{shown}` is not UP, DOWN, LEFT or RIGHT"
+        ));
+    };
+    match board.make_move(dir) {
+        Some(m) => Ok(m.board),
+        None => Err(format!("answer {number}: {dir} is illegal here")),
     }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let limit = time_limit(args.time_limit).filter(|_| args.games > 0);
+    let Some(limit) = limit else {
+        return Err(input_error(
+            "--games must be positive and --time-limit between 0 and 1e9 seconds",
+        ));
+    };
     let (program, rest) = match args.command.split_first() {
         Some((p, rest)) => (p.clone(), rest.to_vec()),
         None => (
@@ -130,21 +108,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             vec!["interact".to_string()],
         ),
     };
-    let limit = Duration::from_secs_f64(args.time_limit);
     let mut verdicts = Vec::new();
     for game in 0..args.games {
-        let mut child = Command::new(&program)
-            .args(&rest)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
+        let mut child = Child::spawn(&program, &rest)
             .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let v = judge_game(game_seed(args.seed, game.into()), stdin, stdout, limit);
-        let _ = child.kill();
-        let _ = child.wait();
+        let deadline = Instant::now() + limit;
+        let v = judge_game(game_seed(args.seed, game.into()), &mut child, deadline);
+        child.stop();
         println!(
             "game {:>2}: max tile {:>5}  {:>5} moves  {:>6.2} s{}",
             game + 1,

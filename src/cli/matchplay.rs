@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::adversarial::matchplay::{play_matches, MatchSpec, Summary};
+use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, Summary};
 use crate::adversarial::player::Player;
 use crate::adversarial::search::{Limits, MAX_PLIES};
 use crate::adversarial::Rules;
@@ -28,16 +28,8 @@ pub struct Args {
     /// Player B, as for --a.
     #[arg(long)]
     pub b: String,
-    /// Search depth in plies (each side's move is one ply). With --nodes
-    /// or --move-ms: the deepest iteration.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
-    pub plies: Option<u32>,
-    /// Node budget per decision: iterative deepening stops past it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
-    /// Time budget per decision in milliseconds (not reproducible).
-    #[arg(long)]
-    pub move_ms: Option<u64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Random turns (a placement and a move each) opening every match.
     #[arg(long, default_value_t = 2)]
     pub openings: u32,
@@ -52,14 +44,91 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Depth when only a node or time budget is given.
-const DEFAULT_PLIES: u32 = 7;
+/// How far each decision searches: plies, nodes, time, or several.
+#[derive(Debug, clap::Args)]
+pub struct LimitArgs {
+    /// Search depth in plies (each side's move is one ply). With --nodes
+    /// or --move-ms: the deepest iteration.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    pub plies: Option<u32>,
+    /// Node budget per decision: iterative deepening stops past it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Time budget per decision in milliseconds (not reproducible).
+    #[arg(long)]
+    pub move_ms: Option<u64>,
+}
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = match args.rules {
+/// Depth when no limit is given (for a player that has to have one).
+pub const DEFAULT_PLIES: u32 = 7;
+
+impl LimitArgs {
+    /// The limits, or `None` when no flag gives one. With a node or time
+    /// budget and no --plies, deepening goes on to [`MAX_PLIES`].
+    pub fn limits(&self) -> Option<Limits> {
+        let budget = self.nodes.is_some() || self.move_ms.is_some();
+        if !budget && self.plies.is_none() {
+            return None;
+        }
+        Some(Limits {
+            plies: self.plies.unwrap_or(MAX_PLIES),
+            nodes: self.nodes,
+            time: self.move_ms.map(Duration::from_millis),
+        })
+    }
+
+    /// The limits in words: `7 plies`, or `5000 nodes and 20 ms per decision`.
+    pub fn describe(&self) -> String {
+        match (self.plies, self.nodes, self.move_ms) {
+            (p, None, None) => format!("{} plies", p.unwrap_or(DEFAULT_PLIES)),
+            (_, n, t) => {
+                let mut parts = Vec::new();
+                if let Some(n) = n {
+                    parts.push(format!("{n} nodes"));
+                }
+                if let Some(t) = t {
+                    parts.push(format!("{t} ms"));
+                }
+                format!("{} per decision", parts.join(" and "))
+            }
+        }
+    }
+}
+
+/// The rules a flag names.
+pub fn rules_of(name: RulesName) -> Rules {
+    match name {
         RulesName::Gpcc2015 => Rules::Gpcc2015,
         RulesName::Gpcc2016 => Rules::Gpcc2016,
-    };
+    }
+}
+
+/// A report line for one match.
+pub fn match_line(r: &MatchResult) -> String {
+    format!(
+        "match {:>3}: A defends {:>6}, B defends {:>6}: A {:?}",
+        r.index, r.a_defends.score, r.b_defends.score, r.verdict
+    )
+}
+
+/// The two report lines that sum the matches up.
+pub fn summary_lines(summary: &Summary) -> [String; 2] {
+    let [lo, hi] = summary.win_rate_ci95;
+    let [dlo, dhi] = summary.mean_diff_ci95;
+    [
+        format!(
+            "A: {} wins, {} draws, {} losses; score {:.3} (95% CI {lo:.3}..{hi:.3}, draws count half)",
+            summary.wins, summary.draws, summary.losses, summary.win_rate
+        ),
+        format!(
+            "mean defender total: A {:.1}, B {:.1}; A − B {:+.1} (95% CI {dlo:+.1}..{dhi:+.1})",
+            summary.mean_a_defends, summary.mean_b_defends, summary.mean_diff
+        ),
+    ]
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rules = rules_of(args.rules);
     let load = |flag: &str, spec: &str| {
         Player::load(spec).map_err(|e| {
             super::input_error(format!(
@@ -69,21 +138,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let a = load("--a", &args.a)?;
     let b = load("--b", &args.b)?;
-    if args.nodes.is_none() && args.move_ms.is_none() && args.plies.is_none() {
+    let Some(limits) = args.limits.limits() else {
         return Err(super::input_error(
             "give a search limit: --plies, --nodes or --move-ms",
         ));
-    }
-    let limits = Limits {
-        plies: args
-            .plies
-            .unwrap_or(if args.nodes.is_some() || args.move_ms.is_some() {
-                MAX_PLIES
-            } else {
-                DEFAULT_PLIES
-            }),
-        nodes: args.nodes,
-        time: args.move_ms.map(Duration::from_millis),
     };
     let spec = MatchSpec {
         rules,
@@ -101,9 +159,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "rules": rules.name(),
             "a": args.a,
             "b": args.b,
-            "plies": args.plies,
-            "nodes": args.nodes,
-            "move_ms": args.move_ms,
+            "plies": args.limits.plies,
+            "nodes": args.limits.nodes,
+            "move_ms": args.limits.move_ms,
             "opening_turns": args.openings,
             "seed": args.seed,
             "summary": summary,
@@ -113,44 +171,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let limit = match (args.plies, args.nodes, args.move_ms) {
-        (p, None, None) => format!("{} plies", p.unwrap_or(DEFAULT_PLIES)),
-        (_, n, t) => {
-            let mut parts = Vec::new();
-            if let Some(n) = n {
-                parts.push(format!("{n} nodes"));
-            }
-            if let Some(t) = t {
-                parts.push(format!("{t} ms"));
-            }
-            format!("{} per decision", parts.join(" and "))
-        }
-    };
     println!(
-        "{}: A = {} vs B = {}, {limit}, {} matches, {} opening turns, seed {}",
+        "{}: A = {} vs B = {}, {}, {} matches, {} opening turns, seed {}",
         rules.name(),
         args.a,
         args.b,
+        args.limits.describe(),
         summary.matches,
         args.openings,
         args.seed
     );
     for r in &results {
-        println!(
-            "match {:>3}: A defends {:>6}, B defends {:>6}: A {:?}",
-            r.index, r.a_defends.score, r.b_defends.score, r.verdict
-        );
+        println!("{}", match_line(r));
     }
-    let [lo, hi] = summary.win_rate_ci95;
-    println!(
-        "A: {} wins, {} draws, {} losses; score {:.3} (95% CI {:.3}..{:.3}, draws count half)",
-        summary.wins, summary.draws, summary.losses, summary.win_rate, lo, hi
-    );
-    let [lo, hi] = summary.mean_diff_ci95;
-    println!(
-        "mean defender total: A {:.1}, B {:.1}; A − B {:+.1} (95% CI {:+.1}..{:+.1})",
-        summary.mean_a_defends, summary.mean_b_defends, summary.mean_diff, lo, hi
-    );
+    for line in summary_lines(&summary) {
+        println!("{line}");
+    }
     eprintln!("{elapsed:.1} s");
     Ok(ExitCode::SUCCESS)
 }

@@ -8,10 +8,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+pub mod child;
 pub mod common;
 pub mod compare;
 pub mod eval;
 pub mod export;
+pub mod gpcc_player;
+pub mod gpcc_referee;
 pub mod gpcc_search;
 pub mod interact;
 pub mod judge;
@@ -52,6 +55,10 @@ pub enum Command {
     Maxtile(maxtile::Args),
     /// Play matches of adversarial 2048 (GPCC) between two players.
     Match(matchplay::Args),
+    /// Play adversarial 2048 (GPCC) over the line protocol on stdin/stdout.
+    GpccPlayer(gpcc_player::Args),
+    /// Referee matches of adversarial 2048 between two programs over the line protocol.
+    GpccReferee(gpcc_referee::Args),
     /// One alpha-beta decision of adversarial 2048, with its node and evaluation counts.
     GpccSearch(gpcc_search::Args),
     /// Count the leaves of a game tree (classic or adversarial) to check the rules.
@@ -81,6 +88,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Judge(args) => judge::run(args),
         Command::Maxtile(args) => maxtile::run(args),
         Command::Match(args) => matchplay::run(args),
+        Command::GpccPlayer(args) => gpcc_player::run(args),
+        Command::GpccReferee(args) => gpcc_referee::run(args),
         Command::GpccSearch(args) => gpcc_search::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Place(args) => place::run(args),

@@ -1,0 +1,64 @@
+//! `tune2048 gpcc-player`: our adversarial 2048 player on stdin/stdout,
+//! speaking the line protocol of [`crate::adversarial::protocol`] to a
+//! referee (ours, `gpcc-referee`, or another one). It answers each turn with
+//! one line and flushes; with a ply or node limit the answers depend on the
+//! input alone. It plays any number of games in a row and stops at the end
+//! of its input; a malformed or impossible line exits with code 2.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use super::input_error;
+use super::matchplay::{LimitArgs, DEFAULT_PLIES};
+use crate::adversarial::player::Player;
+use crate::adversarial::protocol_player::ProtocolPlayer;
+use crate::adversarial::search::Limits;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// `score`, `eval1`, `eval2`, or a weights file.
+    #[arg(long, default_value = "eval1")]
+    pub player: String,
+    /// Without --plies, --nodes or --move-ms: 7 plies.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let player = Player::load(&args.player).map_err(|e| {
+        input_error(format!(
+            "--player {}: not a built-in player (score, eval1, eval2) nor a weights file: {e}",
+            args.player
+        ))
+    })?;
+    let limits = args.limits.limits().unwrap_or(Limits::plies(DEFAULT_PLIES));
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    serve(
+        ProtocolPlayer::new(player, limits),
+        stdin.lock(),
+        stdout.lock(),
+    )
+}
+
+/// Answers the referee's lines from `input` on `output` until the input ends.
+pub fn serve(
+    mut player: ProtocolPlayer,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> anyhow::Result<ExitCode> {
+    for (number, line) in input.lines().enumerate() {
+        let line = line?;
+        match player.handle(&line) {
+            Ok(None) => {}
+            Ok(Some(answer)) => {
+                writeln!(output, "{answer}")?;
+                output.flush()?;
+            }
+            Err(why) => {
+                return Err(input_error(format!("protocol line {}: {why}", number + 1)));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
