@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::util::{bin, repo_path, run_folder, tune, TempDir};
 
 /// A job small enough for a test, slow enough (depth 1) to be killed mid-generation.
-fn write_config(dir: &Path, generations: u32) -> PathBuf {
+pub(crate) fn write_config(dir: &Path, generations: u32) -> PathBuf {
     let weights = repo_path("configs/weights/nneonneo.ron");
     let text = format!(
         r#"(
@@ -42,7 +42,7 @@ fn write_config(dir: &Path, generations: u32) -> PathBuf {
 /// What must be identical between two runs of one job: the best weights,
 /// the per-generation numbers (without wall time), the final games and the
 /// set of journal records (without their completion order).
-fn outcome(dir: &Path) -> (String, Vec<String>, serde_json::Value, Vec<String>) {
+pub(crate) fn outcome(dir: &Path) -> (String, Vec<String>, serde_json::Value, Vec<String>) {
     let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
     let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
     let rows = csv
@@ -98,7 +98,7 @@ fn wait_for(mut ready: impl FnMut() -> bool) {
     }
 }
 
-fn journal_has(dir: &Path, needle: &str) -> bool {
+pub(crate) fn journal_has(dir: &Path, needle: &str) -> bool {
     std::fs::read_to_string(dir.join("journal.jsonl")).is_ok_and(|t| t.contains(needle))
 }
 

@@ -11,6 +11,7 @@ mod adversarial_search;
 mod cli_gpcc_protocol;
 mod cli_interact;
 mod cli_maxtile;
+mod cli_mpi;
 mod cli_place;
 mod cli_play;
 mod cli_tune;

@@ -66,6 +66,9 @@ fn play_batch(
     fault: &mut Option<Fault>,
 ) -> Result<(), EvaluationError> {
     let root = world.process_at_rank(0);
+    if let Some(f) = fault.as_mut() {
+        f.next_batch();
+    }
     let heuristics: Vec<Heuristic> = pool.install(|| {
         use rayon::prelude::*;
         batch.weights.par_iter().map(Heuristic::new).collect()
@@ -100,8 +103,8 @@ fn play_batch(
                 let first = rx.recv().expect("a game in flight sends its result");
                 let got: Vec<_> = std::iter::once(first).chain(rx.try_iter()).collect();
                 held.in_flight -= got.len();
-                if let Some(f) = fault.as_mut() {
-                    f.count(got.len());
+                if let Some(f) = fault.as_ref() {
+                    f.game_done();
                 }
                 held.done.extend(got);
                 if held.exhausted {
