@@ -14,7 +14,7 @@ use crate::plot::data::FinalReport;
 pub const REFRESH_SECONDS: u32 = 5;
 
 const STYLE: &str = "
-body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1em 2em; color: #222; background: #fff; }
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 1em 2em; color: #222; background: #fff; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #ddd; padding-bottom: 0.2em; margin-top: 1.6em; }
 .written { color: #666; margin-top: 0; }
 .status { padding: 0.7em 1em; border-radius: 6px; font-weight: 600; }
@@ -29,7 +29,7 @@ th:first-child, td:first-child { text-align: left; }
 thead th { background: #f0f0f0; }
 tr.tuned td:first-child { font-weight: 600; }
 .up { color: #075; } .down { color: #a00; }
-.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(460px, 1fr)); gap: 1em; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(600px, 1fr)); gap: 1em; }
 figure { margin: 0.5em 0; } figcaption { font-weight: 600; margin-bottom: 0.3em; }
 svg { width: 100%; height: auto; }
 pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; }
@@ -179,9 +179,9 @@ fn run_article(run: &RunReport, index: usize, several: bool) -> String {
     html.push_str(&status(run));
     html.push_str(&notes(run));
     html.push_str(&story(run));
+    html.push_str(&charts_section(&run_charts(run), "charts", "Charts"));
     html.push_str(&final_section(run));
     html.push_str(&weights_section(run));
-    html.push_str(&charts_section(&run_charts(run), "charts", "Charts"));
     html.push_str(&contenders_section(run));
     html.push_str(&generations_section(run));
     html.push_str(&config_section(run));
@@ -287,8 +287,16 @@ fn how_it_went(run: &RunReport) -> String {
         0 => String::new(),
         n => format!(" with {n} restarts"),
     };
+    let reselection = match run.contenders.first() {
+        Some(c) => format!(
+            " Reselection then replayed {} contenders on {} fresh games each.",
+            run.contenders.len(),
+            grouped(f64::from(c.games), 0)
+        ),
+        None => String::new(),
+    };
     format!(
-        "It ran {} generations{restarts}: {} games in {} s of wall time.",
+        "It ran {} generations{restarts}: {} games in {} s of wall time.{reselection}",
         field("generations", &(last.generation + 1).to_string()),
         field("games", &grouped(last.games as f64, 0)),
         field("elapsed", &seconds(last.elapsed_s)),
@@ -304,7 +312,10 @@ fn what_was_found(run: &RunReport) -> String {
         )
     });
     let Some(origin) = &run.best_origin else {
-        return format!("{base_text}No best weights yet.");
+        return match run.best {
+            Some(_) => format!("{base_text}The best weights are in best.ron; the journal does not say which generation they come from."),
+            None => format!("{base_text}No best weights yet."),
+        };
     };
     let ratio = base.filter(|b| *b > 0.0).map_or(String::new(), |b| {
         format!(
@@ -437,9 +448,10 @@ fn weights_section(run: &RunReport) -> String {
             ""
         };
         let pct = if x != 0.0 {
-            format!("{:+.1}%", 100.0 * (y - x) / x.abs())
+            let sign = if y > x { "+" } else { "" };
+            format!("{sign}{}%", grouped(100.0 * (y - x) / x.abs(), 1))
         } else {
-            "".to_string()
+            String::new()
         };
         let _ = writeln!(
             html,

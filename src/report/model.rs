@@ -170,36 +170,8 @@ impl RunReport {
     pub fn load(dir: &Path) -> RunReport {
         let mut notes = Vec::new();
         let meta = read_meta(dir, &mut notes);
-        let config_text = read_piece(
-            dir,
-            files::CONFIG,
-            Note::Problem(format!(
-                "{} is missing: the run's settings are unknown",
-                files::CONFIG
-            )),
-            &mut notes,
-        );
-        let config = config_text.as_deref().and_then(|text| {
-            config::parse(text, &dir.join(files::CONFIG))
-                .map_err(|e| {
-                    notes.push(Note::Problem(format!(
-                        "the config does not load: {}",
-                        chain(&e)
-                    )))
-                })
-                .ok()
-        });
-        let records = read_piece(
-            dir,
-            files::JOURNAL,
-            Note::Pending(format!(
-                "no {} yet: no game has finished (or this is not a run folder)",
-                files::JOURNAL
-            )),
-            &mut notes,
-        )
-        .map(|text| read_journal(&text, &mut notes))
-        .unwrap_or_default();
+        let (config_text, config) = read_config(dir, &mut notes);
+        let (records, journal) = read_history(dir, &mut notes);
         let status = read_status(dir, &mut notes);
         let final_report = read_final(dir, &status, config.as_ref(), &mut notes);
         let base = read_weights(dir, files::BASE, "the base weights are unknown", &mut notes);
@@ -215,10 +187,10 @@ impl RunReport {
                 .and_then(|m| m.name.clone())
                 .unwrap_or_else(|| folder_name(dir)),
             params: param_names(meta.as_ref(), config.as_ref()),
-            journal: journal_from_records(records.iter().cloned()),
+            journal,
             final_report,
         };
-        if data.journal.generations.is_empty() && !records.is_empty() {
+        if data.journal.generations.is_empty() && data.journal.baseline.is_some() {
             notes.push(Note::Pending("no generation has finished yet".to_string()));
         }
         RunReport {
@@ -251,6 +223,129 @@ impl RunReport {
     pub fn ratios(&self) -> Vec<RatioPoint> {
         ratio_points(&self.data.journal)
     }
+}
+
+/// `config.ron`'s text, and the config when it loads.
+fn read_config(dir: &Path, notes: &mut Vec<Note>) -> (Option<String>, Option<TuneConfig>) {
+    let absent = Note::Problem(format!(
+        "{} is missing: the run's settings are unknown",
+        files::CONFIG
+    ));
+    let Some(text) = read_piece(dir, files::CONFIG, absent, notes) else {
+        return (None, None);
+    };
+    let config = config::parse(&text, &dir.join(files::CONFIG))
+        .map_err(|e| {
+            notes.push(Note::Problem(format!(
+                "the config does not load: {}",
+                chain(&e)
+            )))
+        })
+        .ok();
+    (Some(text), config)
+}
+
+/// The journal's records and their chart data. Without a journal, the
+/// generations come from `generations.csv` when the folder has one (as the
+/// curated runs, which keep no journal).
+fn read_history(dir: &Path, notes: &mut Vec<Note>) -> (Vec<Record>, Journal) {
+    let csv = dir.join(files::GENERATIONS);
+    if dir.join(files::JOURNAL).exists() || !csv.exists() {
+        let absent = Note::Pending(format!(
+            "no {} yet: no game has finished (or this is not a run folder)",
+            files::JOURNAL
+        ));
+        let records = read_piece(dir, files::JOURNAL, absent, notes)
+            .map(|text| read_journal(&text, notes))
+            .unwrap_or_default();
+        let journal = journal_from_records(records.iter().cloned());
+        return (records, journal);
+    }
+    let parsed = std::fs::read_to_string(&csv)
+        .map_err(|e| e.to_string())
+        .and_then(|text| journal_from_csv(&text));
+    match parsed {
+        Ok(journal) => {
+            notes.push(Note::Problem(format!(
+                "{} is missing: the generations come from {} (no base level, parameter trajectories or reselection)",
+                files::JOURNAL,
+                files::GENERATIONS
+            )));
+            (Vec::new(), journal)
+        }
+        Err(e) => {
+            notes.push(Note::Problem(format!(
+                "{} is missing, and {} does not read: {e}",
+                files::JOURNAL,
+                files::GENERATIONS
+            )));
+            (Vec::new(), Journal::default())
+        }
+    }
+}
+
+/// The generations (and validations) of `generations.csv`, columns found by name.
+pub fn journal_from_csv(text: &str) -> Result<Journal, String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let header: Vec<&str> = lines
+        .next()
+        .ok_or("an empty file")?
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|c| *c == name)
+            .ok_or(format!("no `{name}` column"))
+    };
+    let names = [
+        "generation",
+        "evaluations",
+        "games",
+        "best",
+        "median",
+        "mean",
+        "sigma",
+        "elapsed_s",
+    ];
+    let cols: Vec<usize> = names.iter().map(|n| column(n)).collect::<Result<_, _>>()?;
+    let val: Vec<usize> = ["val_fitness", "val_ci_lo", "val_ci_hi"]
+        .iter()
+        .filter_map(|n| column(n).ok())
+        .collect();
+    let mut journal = Journal::default();
+    for (n, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+        let number = |i: usize| -> Result<f64, String> {
+            let cell = cells.get(i).copied().unwrap_or("");
+            cell.parse()
+                .map_err(|_| format!("line {}: `{}` is not a number: {cell:?}", n + 2, header[i]))
+        };
+        let v: Vec<f64> = cols.iter().map(|&i| number(i)).collect::<Result<_, _>>()?;
+        let generation = v[0] as u32;
+        journal.generations.push(GenerationPoint {
+            generation,
+            evaluations: v[1] as u32,
+            games: v[2] as u64,
+            best: v[3],
+            median: v[4],
+            mean: v[5],
+            sigma: v[6],
+            elapsed_s: v[7],
+        });
+        if let [f, lo, hi] = val[..] {
+            if let (Ok(fitness), Ok(lo), Ok(hi)) = (number(f), number(lo), number(hi)) {
+                journal.validations.push(ValidationPoint {
+                    generation,
+                    x: Vec::new(),
+                    fitness,
+                    ci95: [lo, hi],
+                });
+            }
+        }
+    }
+    Ok(journal)
 }
 
 fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {

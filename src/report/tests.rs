@@ -323,3 +323,42 @@ fn numbers_read_well() {
         Some("wall-time budget spent after 3 generations".into())
     );
 }
+
+#[test]
+fn without_a_journal_the_generations_come_from_the_csv() {
+    let dir = whole_folder("csv");
+    fs::remove_file(dir.join(files::JOURNAL)).unwrap();
+    put(
+        &dir,
+        files::GENERATIONS,
+        "generation,evaluations,games,best,median,mean,sigma,val_fitness,val_ci_lo,val_ci_hi,val_mean_score,elapsed_s\n\
+         0,6,64,1200,1000,990,0.3,1100,1000,1200,1100,1.500\n\
+         1,6,128,1300,1100,1050,0.25,,,,,3.000\n",
+    );
+    let r = RunReport::load(&dir);
+    let j = &r.data.journal;
+    assert_eq!(j.generations.len(), 2);
+    assert_eq!(
+        (j.generations[1].games, j.generations[1].elapsed_s),
+        (128, 3.0)
+    );
+    assert_eq!(j.validations.len(), 1);
+    assert_eq!(j.validations[0].ci95, [1000.0, 1200.0]);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| matches!(n, Note::Problem(t) if t.contains("come from generations.csv"))),
+        "{:?}",
+        r.notes
+    );
+    put(&dir, files::GENERATIONS, "generation,best\n0,1\n");
+    let r = RunReport::load(&dir);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| matches!(n, Note::Problem(t) if t.contains("no `evaluations` column"))),
+        "{:?}",
+        r.notes
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
