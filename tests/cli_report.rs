@@ -142,10 +142,20 @@ fn a_broken_run_folder_gives_a_page_that_names_what_is_missing() {
     // What survives is still shown.
     assert!(page.contains("data-chart=\"fitness\""));
 
+    // Without a journal the generations come from generations.csv; without
+    // both, there is nothing to chart.
     fs::remove_file(folder.join("journal.jsonl")).unwrap();
     let out = run(&["report", folder.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(read(&folder.join("report.html")).contains("no journal.jsonl yet"));
+    let page = read(&folder.join("report.html"));
+    assert!(page.contains("the generations come from generations.csv"));
+    assert!(page.contains("data-chart=\"fitness\""));
+    fs::remove_file(folder.join("generations.csv")).unwrap();
+    let out = run(&["report", folder.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = read(&folder.join("report.html"));
+    assert!(page.contains("no journal.jsonl yet"));
+    assert!(page.contains("No generation has finished yet."));
 }
 
 #[test]

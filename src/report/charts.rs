@@ -5,6 +5,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::model::RunReport;
+use crate::plot::data::folder_name;
 use crate::plot::draw::OverlayChart;
 use crate::plot::{self, Chart, ChartSink, PlotError};
 
@@ -69,7 +70,8 @@ pub fn overlay_charts(runs: &[RunReport]) -> Vec<SvgChart> {
         runs.iter()
             .map(|r| {
                 let points = r.ratios().iter().map(|p| (x(p), p.ratio)).collect();
-                (r.name().to_string(), points)
+                // The folder's name: runs of one config share their name.
+                (folder_name(&r.dir), points)
             })
             .collect()
     };

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::charts::{overlay_charts, run_charts, SvgChart};
 use super::model::{generation_rows, Note, RunReport, Status};
 use crate::heuristic::PARAM_NAMES;
-use crate::plot::data::FinalReport;
+use crate::plot::data::{folder_name, FinalReport};
 
 /// Seconds between reloads of a live page.
 pub const REFRESH_SECONDS: u32 = 5;
@@ -172,9 +172,9 @@ pub fn page(runs: &[RunReport], written: &str) -> String {
 
 /// One run's part of the page.
 fn run_article(run: &RunReport, index: usize, several: bool) -> String {
-    let mut html = format!("<article class=\"run\" id=\"run-{index}\">\n");
+    let mut html = String::new();
     if several {
-        let _ = writeln!(html, "<h2>{}</h2>", escape(run.name()));
+        let _ = writeln!(html, "<h2>{}</h2>", escape(&folder_name(&run.dir)));
     }
     html.push_str(&status(run));
     html.push_str(&notes(run));
@@ -185,8 +185,12 @@ fn run_article(run: &RunReport, index: usize, several: bool) -> String {
     html.push_str(&contenders_section(run));
     html.push_str(&generations_section(run));
     html.push_str(&config_section(run));
-    html.push_str("</article>\n");
-    html
+    if several {
+        // Section ids stay unique on the page. Text from the folder cannot
+        // match: it is escaped, so its quotes are entities.
+        html = html.replace(" id=\"", &format!(" id=\"run-{index}-"));
+    }
+    format!("<article class=\"run\" id=\"run-{index}\">\n{html}</article>\n")
 }
 
 fn status(run: &RunReport) -> String {
@@ -583,7 +587,7 @@ fn comparison(runs: &[RunReport]) -> String {
         let _ = writeln!(
             html,
             "<tr><td><a href=\"#run-{i}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(run.name()),
+            escape(&folder_name(&run.dir)),
             status_word(&run.status),
             last.map_or(String::new(), |g| (g.generation + 1).to_string()),
             last.map_or(String::new(), |g| grouped(g.games as f64, 0)),

@@ -171,8 +171,8 @@ impl RunReport {
         let mut notes = Vec::new();
         let meta = read_meta(dir, &mut notes);
         let (config_text, config) = read_config(dir, &mut notes);
-        let (records, journal) = read_history(dir, &mut notes);
-        let status = read_status(dir, &mut notes);
+        let (records, mut journal) = read_history(dir, &mut notes);
+        let (status, summary_base) = read_summary(dir, &mut notes);
         let final_report = read_final(dir, &status, config.as_ref(), &mut notes);
         let base = read_weights(dir, files::BASE, "the base weights are unknown", &mut notes);
         let best = read_weights(
@@ -181,6 +181,7 @@ impl RunReport {
             "it is written when a generation's validated mean sets a new best",
             &mut notes,
         );
+        journal.baseline = journal.baseline.or(summary_base);
         let data = RunData {
             name: meta
                 .as_ref()
@@ -267,7 +268,7 @@ fn read_history(dir: &Path, notes: &mut Vec<Note>) -> (Vec<Record>, Journal) {
     match parsed {
         Ok(journal) => {
             notes.push(Note::Problem(format!(
-                "{} is missing: the generations come from {} (no base level, parameter trajectories or reselection)",
+                "{} is missing: the generations come from {} (no parameter trajectories or reselection)",
                 files::JOURNAL,
                 files::GENERATIONS
             )));
@@ -368,11 +369,13 @@ fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
         .ok()
 }
 
-fn read_status(dir: &Path, notes: &mut Vec<Note>) -> Status {
+/// The run's status from `summary.txt`, and the base level it states (for
+/// folders without a journal).
+fn read_summary(dir: &Path, notes: &mut Vec<Note>) -> (Status, Option<f64>) {
     let Ok(text) = std::fs::read_to_string(dir.join(files::SUMMARY)) else {
-        return Status::Unfinished;
+        return (Status::Unfinished, None);
     };
-    match stop_line(&text) {
+    let status = match stop_line(&text) {
         Some(line) => Status::Finished(line),
         None => {
             notes.push(Note::Problem(format!(
@@ -381,7 +384,17 @@ fn read_status(dir: &Path, notes: &mut Vec<Note>) -> Status {
             )));
             Status::Finished("for a reason summary.txt does not say".to_string())
         }
-    }
+    };
+    (status, summary_base(&text))
+}
+
+/// The base weights' fitness in `summary.txt`'s "best (…): … ; base X" line.
+pub fn summary_base(summary: &str) -> Option<f64> {
+    summary
+        .lines()
+        .find(|l| l.starts_with("best ("))
+        .and_then(|l| l.rsplit_once("; base "))
+        .and_then(|(_, base)| base.trim().parse().ok())
 }
 
 fn read_final(

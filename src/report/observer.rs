@@ -19,6 +19,7 @@ pub struct LiveReport {
 }
 
 impl LiveReport {
+    /// The report of the run folder `dir`, rewritten every `every` generations.
     pub fn new(dir: PathBuf, every: u32) -> LiveReport {
         LiveReport {
             dir,

@@ -92,7 +92,7 @@ fn whole_folder(test: &str) -> PathBuf {
     put(
         &dir,
         files::SUMMARY,
-        "run: x\nstopped: generation limit reached after 2 generations, 128 games\n",
+        "run: x\nstopped: generation limit reached after 2 generations, 128 games\nbest (generation 1, validated): fitness 1250.00 [1150.00, 1350.00]; base 1000.00\n",
     );
     dir
 }
@@ -296,6 +296,8 @@ fn several_runs_are_overlaid() {
     assert!(html.contains("data-chart=\"ratio-time\""));
     assert!(html.contains("data-chart=\"ratio-games\""));
     assert!(html.contains("id=\"run-1\""));
+    assert!(html.contains("<section id=\"run-1-summary\""));
+    assert!(!html.contains("<section id=\"summary\""));
     assert_eq!(
         fields(&html)
             .iter()
