@@ -22,6 +22,7 @@ pub mod heuristic;
 pub mod maxtile;
 pub mod place;
 pub mod plot;
+pub mod report;
 pub mod search;
 pub mod seeds;
 pub mod selfplay;

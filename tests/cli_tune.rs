@@ -244,6 +244,10 @@ fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
         r#""kind":"generation","generation":1"#
     ));
     assert!(!folder.join("final.json").exists());
+    // The live page says so, and stops reloading itself.
+    let page = std::fs::read_to_string(folder.join("report.html")).unwrap();
+    assert!(page.contains("Interrupted after generation 1"), "{page}");
+    assert!(!page.contains("http-equiv=\"refresh\""));
 
     let status = bin()
         .args(["resume", folder.to_str().unwrap()])
@@ -253,6 +257,8 @@ fn ctrl_c_finishes_the_generation_and_resume_completes_the_run() {
         .unwrap();
     assert!(status.success());
     assert_eq!(outcome(&whole), outcome(&folder));
+    let page = std::fs::read_to_string(folder.join("report.html")).unwrap();
+    assert!(page.contains("Finished: "), "{page}");
 }
 
 #[test]

@@ -8,12 +8,14 @@ mod util;
 
 mod adversarial_perft;
 mod adversarial_search;
+mod browser_report;
 mod cli_gpcc_protocol;
 mod cli_interact;
 mod cli_maxtile;
 mod cli_mpi;
 mod cli_place;
 mod cli_play;
+mod cli_report;
 mod cli_tune;
 mod engine_reference;
 mod golden_games;

@@ -24,6 +24,7 @@ pub mod perft;
 pub mod place;
 pub mod play;
 pub mod plot;
+pub mod report;
 pub mod tune;
 pub mod workers;
 
@@ -71,6 +72,8 @@ pub enum Command {
     Export(export::Args),
     /// Draw charts of run folders or of an `eval --csv` file.
     Plot(plot::Args),
+    /// Write a run's story as one self-contained HTML page (several runs: overlaid).
+    Report(report::Args),
 }
 
 /// Runs a parsed command line. The commands that play batches of games run
@@ -96,6 +99,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Report(args) => report::run(args),
     }
 }
 

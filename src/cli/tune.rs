@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::workers::Workers;
 use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
+use crate::report::observer::LiveReport;
 use crate::tune::config::{self, TuneConfig};
 use crate::tune::driver;
 use crate::tune::finish::{compare_final, FinalReport};
@@ -21,7 +22,8 @@ use crate::tune::replay::Replay;
 use crate::tune::state::RunResult;
 use crate::tune::stop::StopReason;
 
-/// Charts in the run folder are redrawn every this many generations (and at the end).
+/// Charts and report.html in the run folder are redrawn every this many
+/// generations (and at the end).
 const CHARTS_EVERY: u32 = 5;
 
 #[derive(Debug, clap::Args)]
@@ -128,7 +130,8 @@ fn execute(
     let best = BestFile::new(folder.clone());
     let csv = GenerationsCsv::new(folder.clone());
     let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
-    let observers = Observers(vec![&journal, &best, &csv, &charts, &progress]);
+    let page = LiveReport::new(folder.dir().to_path_buf(), CHARTS_EVERY);
+    let observers = Observers(vec![&journal, &best, &csv, &charts, &page, &progress]);
     let result = driver::run(config, &replay, evaluator, &observers, &interrupt)?;
     if result.stop == StopReason::Interrupted {
         charts.draw();
@@ -155,6 +158,7 @@ fn execute(
     let text = summary(config, folder, &result, report.as_ref());
     folder.write_atomic(files::SUMMARY, text.as_bytes())?;
     charts.draw();
+    page.write(None);
     print!("{text}");
     Ok(ExitCode::SUCCESS)
 }

@@ -23,6 +23,12 @@ pub struct GenerationPoint {
     pub best: f64,
     pub median: f64,
     pub mean: f64,
+    /// Candidates evaluated.
+    pub evaluations: u32,
+    /// Games played in the run so far, validation included.
+    pub games: u64,
+    /// Wall time of the run at the generation's end (over resumes).
+    pub elapsed_s: f64,
 }
 
 /// The distribution mean of a generation, evaluated on fresh seeds.
@@ -54,13 +60,11 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
-    let mut baseline = None;
-    let mut generations = BTreeMap::new();
-    let mut validations = BTreeMap::new();
+    let mut records = Vec::with_capacity(lines.len());
     for (k, &(index, line)) in lines.iter().enumerate() {
         // Unknown kinds and fields are skipped, so older readers accept newer journals.
-        let record: Record = match serde_json::from_str(line) {
-            Ok(r) => r,
+        match serde_json::from_str::<Record>(line) {
+            Ok(r) => records.push(r),
             Err(_) if k + 1 == lines.len() => break,
             Err(e) => {
                 return Err(PlotError::Parse {
@@ -69,7 +73,17 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
                     message: e.to_string(),
                 })
             }
-        };
+        }
+    }
+    Ok(journal_from_records(records))
+}
+
+/// The chart data of journal records, in journal order.
+pub fn journal_from_records(records: impl IntoIterator<Item = Record>) -> Journal {
+    let mut baseline = None;
+    let mut generations = BTreeMap::new();
+    let mut validations = BTreeMap::new();
+    for record in records {
         match record {
             Record::Baseline { fitness, .. } => baseline = Some(fitness),
             Record::Validation { generation, scored } => {
@@ -89,27 +103,30 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
                 best,
                 median,
                 mean,
-                ..
+                evaluations,
+                games,
+                elapsed_s,
             } => {
-                generations.insert(
+                let point = GenerationPoint {
                     generation,
-                    GenerationPoint {
-                        generation,
-                        sigma,
-                        best,
-                        median,
-                        mean,
-                    },
-                );
+                    sigma,
+                    best,
+                    median,
+                    mean,
+                    evaluations,
+                    games,
+                    elapsed_s,
+                };
+                generations.insert(generation, point);
             }
             _ => {}
         }
     }
-    Ok(Journal {
+    Journal {
         baseline,
         generations: generations.into_values().collect(),
         validations: validations.into_values().collect(),
-    })
+    }
 }
 
 pub use crate::tune::finish::FinalReport;
@@ -493,7 +510,10 @@ mod tests {
                 sigma: 0.25,
                 best: 1300.0,
                 median: 1100.0,
-                mean: 1050.0
+                mean: 1050.0,
+                evaluations: 12,
+                games: 96,
+                elapsed_s: 3.0,
             }
         );
         assert_eq!(j.validations.len(), 2);

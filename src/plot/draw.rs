@@ -505,6 +505,74 @@ impl Chart for CompareChart<'_> {
     }
 }
 
+/// Curves of several runs over a shared numeric axis (wall time, games),
+/// with an optional dashed reference level.
+pub struct OverlayChart<'a> {
+    pub title: String,
+    pub x_desc: &'a str,
+    pub y_desc: &'a str,
+    /// (label, points) per run.
+    pub runs: &'a [(String, Vec<(f64, f64)>)],
+    /// A level drawn dashed across the chart, with its label.
+    pub reference: Option<(f64, &'a str)>,
+}
+
+impl Chart for OverlayChart<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        root.fill(&WHITE).map_err(err)?;
+        let points = self.runs.iter().flat_map(|r| r.1.iter());
+        let xs = min_max(points.clone().map(|p| p.0)).ok_or("no points to draw")?;
+        let ys = min_max(points.map(|p| p.1).chain(self.reference.map(|r| r.0)))
+            .ok_or("no points to draw")?;
+        let x_range = padded(xs);
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 24))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(80)
+            .build_cartesian_2d(x_range.clone(), padded(ys))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc(self.x_desc)
+            .y_desc(self.y_desc)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .x_label_formatter(&|v| short_number(*v))
+            .y_label_formatter(&|v| short_number(*v))
+            .draw()
+            .map_err(err)?;
+        if let Some((level, label)) = self.reference {
+            let grey = RGBColor(90, 90, 90);
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(x_range.start, level), (x_range.end, level)],
+                    8,
+                    5,
+                    grey.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(label)
+                .legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 20, y)], grey.stroke_width(2))
+                });
+        }
+        for (i, (label, run)) in self.runs.iter().enumerate() {
+            let color = series_color(i);
+            let style = color.stroke_width(2);
+            chart
+                .draw_series(LineSeries::new(run.iter().copied(), style))
+                .map_err(err)?
+                .label(label)
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
+            chart
+                .draw_series(run.iter().map(|&p| Circle::new(p, 3, color.filled())))
+                .map_err(err)?;
+        }
+        legend_box(&mut chart, SeriesLabelPosition::LowerRight)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,9 +14,8 @@ pub mod draw;
 pub mod observer;
 
 use data::{file_stem, FitnessSeries, RunData};
-use draw::{
-    Chart, CompareChart, FitnessChart, HistogramChart, ParamsChart, ReachChart, SigmaChart,
-};
+pub use draw::Chart;
+use draw::{CompareChart, FitnessChart, HistogramChart, ParamsChart, ReachChart, SigmaChart};
 
 /// DejaVu Sans (Bitstream Vera license, see `assets/DejaVuSans-LICENSE.txt`).
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
@@ -95,7 +94,7 @@ fn save(chart: &impl Chart, stem: &Path, format: Format) -> Result<Vec<PathBuf>,
         name.push(".");
         name.push(ext);
         let path = PathBuf::from(name);
-        let drawn = if !ensure_font() {
+        let drawn = if *ext == "png" && !ensure_font() {
             Err("the embedded font could not be read".to_string())
         } else if *ext == "png" {
             let root = BitMapBackend::new(&path, chart.size()).into_drawing_area();
@@ -103,10 +102,9 @@ fn save(chart: &impl Chart, stem: &Path, format: Format) -> Result<Vec<PathBuf>,
                 .draw(&root)
                 .and_then(|()| root.present().map_err(|e| e.to_string()))
         } else {
-            let root = SVGBackend::new(&path, chart.size()).into_drawing_area();
-            chart
-                .draw(&root)
-                .and_then(|()| root.present().map_err(|e| e.to_string()))
+            svg(chart).and_then(|text| {
+                std::fs::write(&path, text).map_err(|e| format!("writing failed: {e}"))
+            })
         };
         drawn.map_err(|message| PlotError::Draw {
             path: path.clone(),
@@ -124,22 +122,68 @@ fn create_dir(out: &Path) -> Result<(), PlotError> {
     })
 }
 
+/// Receives the charts of a run one by one, each with its kind (`fitness`,
+/// `sigma`, `params`, `scores`, `reach`): to files, or to SVG text.
+pub trait ChartSink {
+    fn chart<C: Chart>(&mut self, kind: &str, chart: &C) -> Result<(), PlotError>;
+}
+
+/// Writes each chart to `<out>/<run>-<kind>.<ext>`.
+struct FileSink<'a> {
+    out: &'a Path,
+    run: String,
+    format: Format,
+    written: Vec<PathBuf>,
+}
+
+impl ChartSink for FileSink<'_> {
+    fn chart<C: Chart>(&mut self, kind: &str, chart: &C) -> Result<(), PlotError> {
+        let stem = self.out.join(format!("{}-{kind}", self.run));
+        self.written.extend(save(chart, &stem, self.format)?);
+        Ok(())
+    }
+}
+
+/// The chart as SVG text (for inlining in a page).
+pub fn svg(chart: &impl Chart) -> Result<String, String> {
+    if !ensure_font() {
+        return Err("the embedded font could not be read".to_string());
+    }
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, chart.size()).into_drawing_area();
+        chart.draw(&root)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(text)
+}
+
 /// Draws every chart a run folder has data for into `out` (files named
 /// `<run>-<chart>.<ext>`); charts without data yet are left out.
 pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
     let run = data::load_run(dir)?;
     create_dir(out)?;
-    let stem = |chart: &str| out.join(format!("{}-{chart}", file_stem(&run.name)));
-    let name = &run.name;
-    let mut written = Vec::new();
+    let mut sink = FileSink {
+        out,
+        run: file_stem(&run.name),
+        format,
+        written: Vec::new(),
+    };
+    draw_run(&run, &mut sink)?;
+    Ok(sink.written)
+}
 
+/// Hands every chart that `run` has data for to `sink`, in a fixed order:
+/// fitness, sigma, params, then the final comparison's scores and reach.
+pub fn draw_run(run: &RunData, sink: &mut impl ChartSink) -> Result<(), PlotError> {
+    let name = &run.name;
     let fitness: FitnessSeries = data::fitness_series(&run.journal);
     if fitness.bounds().is_some() {
         let chart = FitnessChart {
             title: format!("{name}: fitness per generation"),
             data: &fitness,
         };
-        written.extend(save(&chart, &stem("fitness"), format)?);
+        sink.chart("fitness", &chart)?;
     }
     let sigma = data::sigma_series(&run.journal);
     if !sigma.is_empty() {
@@ -147,7 +191,7 @@ pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, 
             title: format!("{name}: CMA-ES step size sigma"),
             points: &sigma,
         };
-        written.extend(save(&chart, &stem("sigma"), format)?);
+        sink.chart("sigma", &chart)?;
     }
     let params = data::param_series(&run.journal, &run.params);
     if params.iter().any(|p| !p.points.is_empty()) {
@@ -155,21 +199,15 @@ pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, 
             title: format!("{name}: parameter trajectories"),
             series: &params,
         };
-        written.extend(save(&chart, &stem("params"), format)?);
+        sink.chart("params", &chart)?;
     }
-    written.extend(plot_final(&run, &stem("scores"), &stem("reach"), format)?);
-    Ok(written)
+    draw_final(run, sink)
 }
 
 /// The final comparison's charts, if the run has one.
-fn plot_final(
-    run: &RunData,
-    scores_stem: &Path,
-    reach_stem: &Path,
-    format: Format,
-) -> Result<Vec<PathBuf>, PlotError> {
+fn draw_final(run: &RunData, sink: &mut impl ChartSink) -> Result<(), PlotError> {
     let Some(fin) = &run.final_report else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     let labels = [
         format!("base (mean {:.0})", fin.base.mean_score),
@@ -185,7 +223,7 @@ fn plot_final(
         hist: &hist,
         labels: &labels,
     };
-    let mut written = save(&chart, scores_stem, format)?;
+    sink.chart("scores", &chart)?;
     let bars = data::reach_bars(&[&fin.base_max_tiles, &fin.best_max_tiles], REACH_BARS);
     if !bars.tiles.is_empty() {
         let labels = ["base".to_string(), "best".to_string()];
@@ -194,9 +232,9 @@ fn plot_final(
             bars: &bars,
             labels: &labels,
         };
-        written.extend(save(&chart, reach_stem, format)?);
+        sink.chart("reach", &chart)?;
     }
-    Ok(written)
+    Ok(())
 }
 
 /// Overlays the headline fitness curve of several runs in

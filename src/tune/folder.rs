@@ -25,6 +25,8 @@ pub mod files {
     pub const FINAL: &str = "final.json";
     /// The final result in words.
     pub const SUMMARY: &str = "summary.txt";
+    /// The run as one self-contained web page (rewritten while it runs).
+    pub const REPORT: &str = "report.html";
 }
 
 /// A run folder on disk.

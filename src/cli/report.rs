@@ -1,0 +1,48 @@
+//! `tune2048 report RUN_DIR… [--out FILE]`: a run's story as one
+//! self-contained HTML page; several runs are overlaid on one page.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::cli::input_error;
+use crate::report::{self, RunReport};
+use crate::tune::folder::files;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Run folders written by `tune`; with two or more, one page compares them.
+    #[arg(value_name = "RUN_DIR", required = true)]
+    pub runs: Vec<PathBuf>,
+    /// The page to write (default: report.html in the run folder; with
+    /// several runs, report.html here).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Where the page goes when `--out` is not given.
+fn default_out(runs: &[PathBuf]) -> PathBuf {
+    match runs {
+        [one] => one.join(files::REPORT),
+        _ => PathBuf::from(files::REPORT),
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut reports = Vec::new();
+    for dir in &args.runs {
+        if !dir.is_dir() {
+            return Err(input_error(format!("{}: not a folder", dir.display())));
+        }
+        reports.push(RunReport::load(dir));
+    }
+    let out = args.out.unwrap_or_else(|| default_out(&args.runs));
+    report::write(&reports, &out)?;
+    for r in &reports {
+        for note in &r.notes {
+            let (report::model::Note::Pending(t) | report::model::Note::Problem(t)) = note;
+            eprintln!("{}: {t}", r.dir.display());
+        }
+    }
+    println!("{}", Path::new(&out).display());
+    Ok(ExitCode::SUCCESS)
+}
