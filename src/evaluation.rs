@@ -88,6 +88,11 @@ pub trait Evaluator: Sync {
 
     /// Worker threads, all processes together (for reports).
     fn threads(&self) -> usize;
+
+    /// Processes that play the games (for reports).
+    fn processes(&self) -> usize {
+        1
+    }
 }
 
 /// Plays on a rayon pool of this process. Games go out one at a time to

@@ -54,7 +54,13 @@ fn one_two_and_three_processes_give_the_run_of_one_process_without_mpi() {
         let out = dir.join(format!("np{processes}"));
         let result = tune_on(processes, &config, &out);
         assert!(result.status.success(), "{}", text(&result.stderr));
-        assert_eq!(outcome(&run_folder(&out)), alone, "{processes} processes");
+        let folder = run_folder(&out);
+        assert_eq!(outcome(&folder), alone, "{processes} processes");
+        let meta: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(folder.join("meta.json")).unwrap())
+                .unwrap();
+        assert_eq!(meta["processes"], processes, "one thread a process");
+        assert_eq!(meta["threads"], processes);
     }
 
     let args = ["eval", "--depth", "1", "--games", "12", "--json"];

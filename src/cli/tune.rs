@@ -65,6 +65,7 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         base_weights: config.base_weights_path.display().to_string(),
         seed: config.seed,
         threads: evaluator.threads(),
+        processes: evaluator.processes(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         started: utc_rfc3339(std::time::SystemTime::now()),
         params: config.params.iter().map(|p| p.name.to_string()).collect(),

@@ -213,4 +213,8 @@ impl Evaluator for MpiEvaluator<'_> {
     fn threads(&self) -> usize {
         self.pool.current_num_threads() + self.cluster.worker_threads()
     }
+
+    fn processes(&self) -> usize {
+        self.cluster.workers() + 1
+    }
 }

@@ -555,8 +555,8 @@ fn config_section(run: &RunReport) -> String {
     if let Some(m) = &run.meta {
         let _ = writeln!(
             html,
-            "<table>\n<tbody>\n<tr><td>config file</td><td>{}</td></tr>\n<tr><td>base weights</td><td>{}</td></tr>\n<tr><td>started (UTC)</td><td>{}</td></tr>\n<tr><td>tune2048 version</td><td>{}</td></tr>\n<tr><td>threads / cores</td><td>{} / {}</td></tr>\n</tbody>\n</table>",
-            escape(&m.config), escape(&m.base_weights), escape(&m.started), escape(&m.version), m.threads, m.cores
+            "<table>\n<tbody>\n<tr><td>config file</td><td>{}</td></tr>\n<tr><td>base weights</td><td>{}</td></tr>\n<tr><td>started (UTC)</td><td>{}</td></tr>\n<tr><td>tune2048 version</td><td>{}</td></tr>\n<tr><td>threads / processes / cores</td><td>{} / {} / {}</td></tr>\n</tbody>\n</table>",
+            escape(&m.config), escape(&m.base_weights), escape(&m.started), escape(&m.version), m.threads, m.processes.max(1), m.cores
         );
     }
     match &run.config_text {

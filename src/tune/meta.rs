@@ -19,9 +19,12 @@ pub struct RunMeta {
     /// The base weights file the config named.
     pub base_weights: String,
     pub seed: u64,
-    /// Worker threads of the first process that ran it.
+    /// Worker threads of the command that started it, all processes together.
     pub threads: usize,
-    /// Cores of that machine.
+    /// Processes that played its games (more than 1 on an MPI job; 0 in
+    /// folders written before this field).
+    pub processes: usize,
+    /// Cores of the machine of the process that owns the run folder.
     pub cores: usize,
     /// Start time, RFC 3339 UTC.
     pub started: String,
