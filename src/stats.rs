@@ -196,6 +196,21 @@ pub fn mean_ci95(xs: &[f64]) -> [f64; 2] {
     [m - half, m + half]
 }
 
+/// Wilson score 95% interval of a share `p` observed over `n` trials (a
+/// match score with draws counted half is treated as such a share). Unlike
+/// the t interval it stays wide when every trial went the same way: 3 losses
+/// in 3 give [0, 0.56], not [0, 0].
+pub fn wilson_ci95(p: f64, n: usize) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let z2 = Z_95 * Z_95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z_95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
 /// Student's t with `df` degrees of freedom, or `None` unless `df` > 0.
 fn students_t(df: f64) -> Option<StudentsT> {
     StudentsT::new(0.0, 1.0, df).ok()
@@ -262,6 +277,22 @@ pub fn t_quantile_975(df: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn wilson_intervals_match_worked_values() {
+        // 3 of 3 lost; 50 of 100; 81 of 263 (values from the formula worked
+        // separately in Python).
+        let [lo, hi] = super::wilson_ci95(0.0, 3);
+        assert!(lo == 0.0 && (hi - 0.5615).abs() < 1e-4, "{hi}");
+        let [lo, hi] = super::wilson_ci95(0.5, 100);
+        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
+        let [lo, hi] = super::wilson_ci95(81.0 / 263.0, 263);
+        assert!(
+            (lo - 0.2553).abs() < 1e-4 && (hi - 0.3662).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        assert_eq!(super::wilson_ci95(0.3, 0), [0.0, 1.0]);
+    }
+
     use super::*;
 
     fn close(a: f64, b: f64, tol: f64) -> bool {

@@ -279,8 +279,7 @@ impl Summary {
             draws: count(Verdict::Draw),
             losses: count(Verdict::Loss),
             win_rate: stats::mean(&points),
-            // A share lies in [0, 1]; so does its interval.
-            win_rate_ci95: stats::mean_ci95(&points).map(|v| v.clamp(0.0, 1.0)),
+            win_rate_ci95: stats::wilson_ci95(stats::mean(&points), points.len()),
             mean_diff: stats::mean(&diffs),
             mean_diff_ci95: stats::mean_ci95(&diffs),
             mean_a_defends: stats::mean(&a),
