@@ -8,6 +8,7 @@ mod util;
 
 mod adversarial_perft;
 mod adversarial_search;
+mod cli_bank;
 mod cli_gpcc_protocol;
 mod cli_interact;
 mod cli_maxtile;
