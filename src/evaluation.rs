@@ -8,8 +8,9 @@
 
 use rayon::prelude::*;
 
+use crate::engine::Start;
 use crate::heuristic::{Heuristic, Weights};
-use crate::selfplay::{play_one, GameResult, GameSpec};
+use crate::selfplay::{play_start, GameResult, GameSpec};
 
 /// Every weight set plays every seed (common random numbers), under `spec`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -17,12 +18,48 @@ pub struct Batch {
     pub spec: GameSpec,
     pub weights: Vec<Weights>,
     pub seeds: Vec<u64>,
+    /// Where the games start: empty for the variant's empty board, else one
+    /// position per seed (`starts[s]` for `seeds[s]`), e.g. from a bank.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub starts: Vec<Start>,
 }
 
 impl Batch {
+    /// A batch of whole games.
+    pub fn new(spec: GameSpec, weights: Vec<Weights>, seeds: Vec<u64>) -> Batch {
+        Batch {
+            spec,
+            weights,
+            seeds,
+            starts: Vec::new(),
+        }
+    }
+
     /// Games in the batch.
     pub fn games(&self) -> u64 {
         (self.weights.len() * self.seeds.len()) as u64
+    }
+
+    /// Where seed `s`'s games start (`None`: the empty board).
+    pub fn start(&self, s: usize) -> Option<Start> {
+        assert!(
+            self.starts.is_empty() || self.starts.len() == self.seeds.len(),
+            "a batch has no starts or one per seed"
+        );
+        self.starts.get(s).copied()
+    }
+
+    /// Plays job `job` (weight set `job / seeds`, seed `job % seeds`);
+    /// `heuristics` are the batch's weight sets, built.
+    pub fn play(&self, heuristics: &[Heuristic], job: usize) -> GameResult {
+        let per_set = self.seeds.len();
+        let s = job % per_set;
+        play_start(
+            &self.spec,
+            &heuristics[job / per_set],
+            self.seeds[s],
+            self.start(s),
+        )
     }
 }
 
@@ -115,6 +152,13 @@ impl LocalEvaluator {
         })?;
         Ok(LocalEvaluator { pool })
     }
+
+    /// `f` of every item, on this pool, in item order: for work on games
+    /// that needs more than their results (watching every move of a game).
+    pub fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+        self.pool
+            .install(|| items.par_iter().with_max_len(1).map(f).collect())
+    }
 }
 
 impl Evaluator for LocalEvaluator {
@@ -130,11 +174,7 @@ impl Evaluator for LocalEvaluator {
                 .into_par_iter()
                 .with_max_len(1)
                 .map(|job| {
-                    let r = play_one(
-                        &batch.spec,
-                        &heuristics[job / per_set],
-                        batch.seeds[job % per_set],
-                    );
+                    let r = batch.play(&heuristics, job);
                     on_game(&r);
                     r
                 })
@@ -154,19 +194,20 @@ mod tests {
     use crate::engine::Variant;
     use crate::search::{Depth, SearchParams};
     use crate::seeds::game_seed;
+    use crate::selfplay::play_one;
     use std::sync::atomic::{AtomicU64, Ordering};
 
     fn batch() -> Batch {
         let mut other = Weights::nneonneo();
         other.empty *= 2.0;
-        Batch {
-            spec: GameSpec::new(
+        Batch::new(
+            GameSpec::new(
                 Variant::CLASSIC,
                 SearchParams::new(Depth::Fixed(0), Variant::CLASSIC),
             ),
-            weights: vec![Weights::nneonneo(), other],
-            seeds: (0..9).map(|i| game_seed(5, i)).collect(),
-        }
+            vec![Weights::nneonneo(), other],
+            (0..9).map(|i| game_seed(5, i)).collect(),
+        )
     }
 
     #[test]
@@ -194,6 +235,52 @@ mod tests {
             }
         }
         assert_ne!(one.games[0], one.games[1]);
+    }
+
+    #[test]
+    fn games_start_from_their_seed_s_position_on_any_pool() {
+        let mut b = batch();
+        let h = Heuristic::new(&b.weights[0]);
+        // Positions reached by games of other seeds.
+        b.starts = b
+            .seeds
+            .iter()
+            .map(|&seed| {
+                let mut at = None;
+                let mut score = 0;
+                crate::selfplay::play_one_observed(&b.spec, &h, seed ^ 1, |board, dir| {
+                    let moved = board.make_move(dir).unwrap();
+                    if at.is_none() && board.max_rank() >= 6 {
+                        at = Some(Start {
+                            board,
+                            score,
+                            moves: 0,
+                        });
+                    }
+                    score += u64::from(moved.score);
+                });
+                at.unwrap()
+            })
+            .collect();
+        let one = LocalEvaluator::new(Some(1))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        let three = LocalEvaluator::new(Some(3))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        assert_eq!(one, three);
+        for (s, g) in one.games[0].iter().enumerate() {
+            let from = crate::selfplay::play_start(&b.spec, &h, b.seeds[s], Some(b.starts[s]));
+            assert_eq!(*g, from);
+            assert_eq!(g.start, Some(b.starts[s]));
+            assert!(g.record.score >= b.starts[s].score);
+            assert_ne!(g.record, play_one(&b.spec, &h, b.seeds[s]).record);
+        }
+        let json = serde_json::to_string(&b).unwrap();
+        let back: Batch = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.starts, b.starts);
     }
 
     #[test]

@@ -5,12 +5,14 @@
 //! - [`search`]: expectimax with a per-thread transposition table;
 //! - [`selfplay`]: one seeded game; [`evaluation`]: batches of games, in parallel;
 //!   [`stats`]: their statistics; `cluster` (feature `mpi`): batches over the
-//!   processes of an MPI job;
+//!   processes of an MPI job; [`bank`]: positions saved from games, to start
+//!   other games from;
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts.
 
 pub mod adversarial;
 pub mod atomic_file;
+pub mod bank;
 pub mod bench;
 pub mod cli;
 #[cfg(feature = "mpi")]

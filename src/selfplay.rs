@@ -4,7 +4,9 @@
 
 use std::cell::RefCell;
 
-use crate::engine::{play_game, Board, GameRecord, RandomPlacer, TurnOrder, Variant};
+use crate::engine::{
+    play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
+};
 use crate::heuristic::Heuristic;
 use crate::search::{Budget, Depth, SearchParams, SearchPolicy, SearchStats, Searcher};
 
@@ -69,8 +71,18 @@ impl GameSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     pub seed: u64,
+    /// The position it started from (`None`: the variant's empty board).
+    #[serde(default)]
+    pub start: Option<Start>,
     pub record: GameRecord,
     pub stats: SearchStats,
+}
+
+impl GameResult {
+    /// Score earned in this game: the final score less the start's.
+    pub fn gained(&self) -> u64 {
+        self.record.score - self.start.map_or(0, |s| s.score)
+    }
 }
 
 /// Plays one game from `seed` with a searcher of this thread, reporting every
@@ -79,6 +91,29 @@ pub fn play_one_observed(
     spec: &GameSpec,
     heuristic: &Heuristic,
     seed: u64,
+    observe: impl FnMut(Board, crate::engine::Direction),
+) -> GameResult {
+    play_start_observed(spec, heuristic, seed, None, observe)
+}
+
+/// Plays one game from `start` (`None`: the variant's empty board) with
+/// spawns drawn from `seed`: a pure function of the two, the heuristic and
+/// the spec. See [`play_from`] for what a start changes.
+pub fn play_start(
+    spec: &GameSpec,
+    heuristic: &Heuristic,
+    seed: u64,
+    start: Option<Start>,
+) -> GameResult {
+    play_start_observed(spec, heuristic, seed, start, |_, _| {})
+}
+
+/// [`play_start`], reporting every move (board, direction) to `observe`.
+pub fn play_start_observed(
+    spec: &GameSpec,
+    heuristic: &Heuristic,
+    seed: u64,
+    start: Option<Start>,
     observe: impl FnMut(Board, crate::engine::Direction),
 ) -> GameResult {
     SEARCHER.with(|cell| {
@@ -95,16 +130,20 @@ pub fn play_one_observed(
             params: spec.search,
             budget: spec.move_budget,
         };
-        let record = play_game(
-            spec.turn_order(),
-            Board::EMPTY,
-            &mut policy,
-            &mut placer,
-            observe,
-        );
+        let record = match start {
+            None => play_game(
+                spec.turn_order(),
+                Board::EMPTY,
+                &mut policy,
+                &mut placer,
+                observe,
+            ),
+            Some(start) => play_from(spec.turn_order(), start, &mut policy, &mut placer, observe),
+        };
         let after = policy.searcher.stats;
         GameResult {
             seed,
+            start,
             record,
             stats: SearchStats {
                 moves: after.moves - before.moves,

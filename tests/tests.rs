@@ -9,6 +9,7 @@ mod util;
 mod adversarial_perft;
 mod adversarial_search;
 mod browser_report;
+mod cli_bank;
 mod cli_gpcc_protocol;
 mod cli_interact;
 mod cli_maxtile;

@@ -10,6 +10,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use super::workers::Workers;
+use crate::bank::{pick, Bank};
+use crate::engine::Start;
 use crate::evaluation::Batch;
 use crate::heuristic::Weights;
 use crate::seeds::game_seed;
@@ -42,6 +44,13 @@ pub struct BatchOpts {
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Start every game from a position of this bank file (`tune2048 bank`
+    /// writes one), drawn by the game's seed, as a tuning run draws them.
+    #[arg(long, requires = "bank_stage")]
+    pub bank: Option<PathBuf>,
+    /// The bank's stage the games start from (`8192`, `every:50`).
+    #[arg(long, requires = "bank")]
+    pub bank_stage: Option<String>,
 }
 
 /// One weight set's games: per-game results and their summary.
@@ -61,6 +70,27 @@ impl BatchOpts {
         self.game.spec()
     }
 
+    /// The positions of `--bank-stage` in `--bank`, if given.
+    fn bank_starts(&self) -> anyhow::Result<Option<Vec<Start>>> {
+        let (Some(path), Some(stage)) = (&self.bank, &self.bank_stage) else {
+            return Ok(None);
+        };
+        let (bank, _) = Bank::load(path)?;
+        let starts = bank.stage(stage);
+        if starts.is_empty() {
+            return Err(input_error(format!(
+                "{} has no position of stage `{stage}`",
+                path.display()
+            )));
+        }
+        eprintln!(
+            "games start from the {} positions of stage {stage} in {}",
+            starts.len(),
+            path.display()
+        );
+        Ok(Some(starts))
+    }
+
     /// Plays the batch's games with every weight set (all on the same
     /// seeds, in one batch), with a progress bar labelled `label`.
     pub fn play(
@@ -70,13 +100,16 @@ impl BatchOpts {
         weights: &[Weights],
         label: &str,
     ) -> anyhow::Result<Vec<Played>> {
-        let batch = Batch {
-            spec: *spec,
-            weights: weights.to_vec(),
-            seeds: (0..self.games)
+        let mut batch = Batch::new(
+            *spec,
+            weights.to_vec(),
+            (0..self.games)
                 .map(|i| game_seed(self.game.seed, i.into()))
                 .collect(),
-        };
+        );
+        if let Some(starts) = self.bank_starts()? {
+            batch.starts = batch.seeds.iter().map(|&s| pick(&starts, s)).collect();
+        }
         let bar = ProgressBar::with_draw_target(
             Some(batch.games()),
             ProgressDrawTarget::stderr_with_hz(4),

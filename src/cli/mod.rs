@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod bank;
 pub mod bench;
 pub mod child;
 pub mod common;
@@ -44,6 +45,8 @@ pub enum Command {
     Resume(tune::ResumeArgs),
     /// Play many seeded games with one weight set and summarize them.
     Eval(eval::Args),
+    /// Play games and save their positions at named stages to a bank file.
+    Bank(bank::Args),
     /// Play two weight sets on the same seeds and compare them, paired.
     Compare(compare::Args),
     /// Play one game and print its record.
@@ -86,6 +89,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Resume(args) => with_workers(args.threads, |w| tune::resume(args, w)),
         Command::Eval(args) => with_workers(args.batch.threads, |w| eval::run(args, w)),
         Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
+        Command::Bank(args) => bank::run(args),
         Command::Play(args) => play::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Judge(args) => judge::run(args),
@@ -122,6 +126,7 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
         e.is::<InputError>()
             || e.is::<crate::heuristic::WeightsError>()
             || e.is::<crate::tune::config::ConfigError>()
+            || e.is::<crate::bank::BankError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
     });

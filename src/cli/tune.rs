@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::workers::Workers;
+use crate::bank::content_hash;
 use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
-use crate::tune::config::{self, TuneConfig};
+use crate::tune::config::{self, BankStarts, TuneConfig};
 use crate::tune::driver;
 use crate::tune::finish::{compare_final, FinalReport};
 use crate::tune::folder::{files, utc_rfc3339, RunFolder};
@@ -54,9 +55,14 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let evaluator = workers.evaluator(threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
     folder.write_atomic(files::BASE, config.base_weights.to_ron().as_bytes())?;
+    if let Some(bank) = &config.bank {
+        copy_bank(bank, &folder)?;
+    }
     folder.write_atomic(
         files::CONFIG,
-        config.to_ron_with_base(Path::new(files::BASE)).as_bytes(),
+        config
+            .to_ron_in_folder(Path::new(files::BASE), Path::new(files::BANK))
+            .as_bytes(),
     )?;
     let meta = RunMeta {
         name: Some(config.name.clone()),
@@ -73,6 +79,20 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     meta.write(&folder)?;
     eprintln!("run folder: {}", folder.dir().display());
     execute(&config, &folder, &*evaluator, workers)
+}
+
+/// Copies the bank into the run folder, unless it changed since the config
+/// was read (the folder's config records the hash the games were drawn from).
+fn copy_bank(bank: &BankStarts, folder: &RunFolder) -> anyhow::Result<()> {
+    let bytes = std::fs::read(&bank.path)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read the bank file: {e}", bank.path.display()))?;
+    if content_hash(&bytes) != bank.hash {
+        anyhow::bail!(
+            "{}: the bank file changed while the run started",
+            bank.path.display()
+        );
+    }
+    Ok(folder.write_atomic(files::BANK, &bytes)?)
 }
 
 pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {

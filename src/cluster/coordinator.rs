@@ -13,7 +13,7 @@ use super::wire::{decode, encode, Grant, Order, Report, TAG_GRANT, TAG_ORDER, TA
 use super::Cluster;
 use crate::evaluation::{Batch, BatchResults, EvaluationError, Evaluator};
 use crate::heuristic::Heuristic;
-use crate::selfplay::{play_one, GameResult};
+use crate::selfplay::GameResult;
 
 /// How long rank 0 sleeps when no report is waiting (its own threads' games
 /// come in without MPI, so it polls rather than blocks).
@@ -57,9 +57,7 @@ impl Jobs<'_> {
     }
 
     fn play(&self, job: usize) -> GameResult {
-        let per_set = self.batch.seeds.len();
-        let seed = self.batch.seeds[job % per_set];
-        play_one(&self.batch.spec, &self.heuristics[job / per_set], seed)
+        self.batch.play(&self.heuristics, job)
     }
 }
 

@@ -12,7 +12,7 @@ use super::fault::Fault;
 use super::wire::{decode, encode, Grant, Order, Report, TAG_GRANT, TAG_ORDER, TAG_REPORT};
 use crate::evaluation::{Batch, EvaluationError};
 use crate::heuristic::Heuristic;
-use crate::selfplay::{play_one, GameResult};
+use crate::selfplay::GameResult;
 
 /// Games a worker holds (playing or queued) per thread: one playing and one
 /// waiting, so no thread idles while a report travels to rank 0 and back.
@@ -73,7 +73,6 @@ fn play_batch(
         use rayon::prelude::*;
         batch.weights.par_iter().map(Heuristic::new).collect()
     });
-    let per_set = batch.seeds.len().max(1);
     let (tx, rx) = mpsc::channel::<(usize, GameResult)>();
     let mut held = Holding {
         id,
@@ -94,9 +93,7 @@ fn play_batch(
                     held.in_flight += 1;
                     let (tx, heuristics) = (tx.clone(), &heuristics);
                     scope.spawn(move |_| {
-                        let set = &heuristics[job / per_set];
-                        let _ =
-                            tx.send((job, play_one(&batch.spec, set, batch.seeds[job % per_set])));
+                        let _ = tx.send((job, batch.play(heuristics, job)));
                     });
                 }
             } else if held.in_flight > 0 {

@@ -67,80 +67,143 @@ pub struct TurnOrder {
     pub move_limit: Option<u32>,
 }
 
-/// Plays one game from `start`. Every move the policy makes is reported to
-/// `observe` with the board it was made on.
+/// A position with the player to move, and what the game had earned when
+/// it got there: where a game from a position bank starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Start {
+    /// The board the next move is made on (after any spawn due before it).
+    pub board: Board,
+    /// Score earned before this position.
+    pub score: u64,
+    /// Moves played before this position.
+    pub moves: u32,
+}
+
+/// Plays one game from `start`: the variant's start tiles are placed on it
+/// first. Every move the policy makes is reported to `observe` with the
+/// board it was made on.
 pub fn play_game(
     order: TurnOrder,
     start: Board,
     policy: &mut impl Policy,
     placer: &mut impl Placer,
-    mut observe: impl FnMut(Board, Direction),
+    observe: impl FnMut(Board, Direction),
 ) -> GameRecord {
-    let mut board = start;
-    let mut record = GameRecord {
-        moves: 0,
+    let mut game = Game::new(Start {
+        board: start,
         score: 0,
-        max_tile: 0,
-        fours: 0,
-        outcome: Outcome::GameOver,
-        board,
-    };
-    let mut spawn = |board: &mut Board, record: &mut GameRecord| -> bool {
-        match placer.place(*board) {
-            Some(Spawn { cell, rank }) => match board.place(cell, rank) {
-                Ok(b) => {
-                    *board = b;
-                    record.fours += u32::from(rank == 2);
-                    true
-                }
-                Err(_) => false,
-            },
-            None => false,
-        }
-    };
-    let finish = |record: &mut GameRecord, board: Board, outcome: Outcome| {
-        record.board = board;
-        record.outcome = outcome;
-        if outcome != Outcome::TileCap {
-            record.max_tile = value_of(board.max_rank());
-        }
-    };
+        moves: 0,
+    });
     for _ in 0..order.start_tiles {
-        if !spawn(&mut board, &mut record) {
-            finish(&mut record, board, Outcome::PlacerDone);
-            return record;
+        if !game.spawn(placer) {
+            return game.finish(Outcome::PlacerDone);
         }
     }
-    loop {
-        if order.timing == Timing::BeforeMove && !spawn(&mut board, &mut record) {
-            finish(&mut record, board, Outcome::PlacerDone);
-            return record;
+    game.play(order, true, policy, placer, observe)
+}
+
+/// Continues a game from `start`, where the player is to move: no start
+/// tiles, and no spawn before the first move even where the variant places
+/// tiles before moves. The record's score and moves include the start's;
+/// its 4s count only those placed from `start` on, and `order.move_limit`
+/// counts only the moves made from `start` on. Fed the spawns a whole game
+/// would have seen after reaching `start`, it ends exactly as that game.
+pub fn play_from(
+    order: TurnOrder,
+    start: Start,
+    policy: &mut impl Policy,
+    placer: &mut impl Placer,
+    observe: impl FnMut(Board, Direction),
+) -> GameRecord {
+    Game::new(start).play(order, false, policy, placer, observe)
+}
+
+/// A game in progress: the board, and the record so far.
+struct Game {
+    board: Board,
+    record: GameRecord,
+    /// Moves made before this game started (a position's moves).
+    moves_before: u32,
+}
+
+impl Game {
+    fn new(start: Start) -> Game {
+        Game {
+            board: start.board,
+            record: GameRecord {
+                moves: start.moves,
+                score: start.score,
+                max_tile: 0,
+                fours: 0,
+                outcome: Outcome::GameOver,
+                board: start.board,
+            },
+            moves_before: start.moves,
         }
-        if !board.has_move() {
-            finish(&mut record, board, Outcome::GameOver);
-            return record;
-        }
-        if order.move_limit.is_some_and(|limit| record.moves >= limit) {
-            finish(&mut record, board, Outcome::MoveLimit);
-            return record;
-        }
-        let dir = policy.choose(board);
-        let Some(moved) = board.make_move(dir) else {
-            finish(&mut record, board, Outcome::IllegalMove);
-            return record;
+    }
+
+    /// Places the placer's next tile; false when it has none or it is illegal.
+    fn spawn(&mut self, placer: &mut impl Placer) -> bool {
+        let Some(Spawn { cell, rank }) = placer.place(self.board) else {
+            return false;
         };
-        observe(board, dir);
-        record.moves += 1;
-        record.score += u64::from(moved.score);
-        board = moved.board;
-        if moved.overflow {
-            record.max_tile = 65536;
-            finish(&mut record, board, Outcome::TileCap);
-            return record;
+        match self.board.place(cell, rank) {
+            Ok(b) => {
+                self.board = b;
+                self.record.fours += u32::from(rank == 2);
+                true
+            }
+            Err(_) => false,
         }
-        if order.timing == Timing::AfterMove && !spawn(&mut board, &mut record) {
-            finish(&mut record, board, Outcome::PlacerDone);
-            return record;
+    }
+
+    fn finish(mut self, outcome: Outcome) -> GameRecord {
+        self.record.board = self.board;
+        self.record.outcome = outcome;
+        if outcome != Outcome::TileCap {
+            self.record.max_tile = value_of(self.board.max_rank());
+        }
+        self.record
+    }
+
+    /// The game loop; `spawn_first` is false when the first move is due
+    /// before any spawn (a game continued from a position).
+    fn play(
+        mut self,
+        order: TurnOrder,
+        mut spawn_first: bool,
+        policy: &mut impl Policy,
+        placer: &mut impl Placer,
+        mut observe: impl FnMut(Board, Direction),
+    ) -> GameRecord {
+        loop {
+            let before = order.timing == Timing::BeforeMove && spawn_first;
+            spawn_first = true;
+            if before && !self.spawn(placer) {
+                return self.finish(Outcome::PlacerDone);
+            }
+            if !self.board.has_move() {
+                return self.finish(Outcome::GameOver);
+            }
+            let played = self.record.moves - self.moves_before;
+            if order.move_limit.is_some_and(|limit| played >= limit) {
+                return self.finish(Outcome::MoveLimit);
+            }
+            let dir = policy.choose(self.board);
+            let Some(moved) = self.board.make_move(dir) else {
+                return self.finish(Outcome::IllegalMove);
+            };
+            observe(self.board, dir);
+            self.record.moves += 1;
+            self.record.score += u64::from(moved.score);
+            self.board = moved.board;
+            if moved.overflow {
+                self.record.max_tile = 65536;
+                return self.finish(Outcome::TileCap);
+            }
+            if order.timing == Timing::AfterMove && !self.spawn(placer) {
+                return self.finish(Outcome::PlacerDone);
+            }
         }
     }
 }
@@ -262,6 +325,85 @@ mod tests {
         assert_eq!(r.outcome, Outcome::TileCap);
         assert_eq!(r.max_tile, 65536);
         assert_eq!(r.score, 65536);
+    }
+
+    /// Records the spawns an inner placer makes.
+    struct Logged<P> {
+        inner: P,
+        log: Vec<Spawn>,
+    }
+
+    impl<P: Placer> Placer for Logged<P> {
+        fn place(&mut self, board: Board) -> Option<Spawn> {
+            let s = self.inner.place(board)?;
+            self.log.push(s);
+            Some(s)
+        }
+    }
+
+    /// A whole game, cut at move `k` and continued from there with the
+    /// spawns it went on to see, ends exactly where the whole game ended.
+    fn continued_game_matches_the_whole_game(variant: Variant, seed: u64, k: u32) {
+        let mut placer = Logged {
+            inner: RandomPlacer::new(seed, variant.p4()),
+            log: Vec::new(),
+        };
+        let mut start = None;
+        let mut score = 0;
+        let mut moves = 0;
+        let whole = play_game(
+            order(variant),
+            Board::EMPTY,
+            &mut first_legal,
+            &mut placer,
+            |board, dir| {
+                if moves == k {
+                    start = Some(Start {
+                        board,
+                        score,
+                        moves,
+                    });
+                }
+                score += u64::from(board.make_move(dir).unwrap().score);
+                moves += 1;
+            },
+        );
+        let start = start.expect("the game lasts past move k");
+        let before =
+            order(variant).start_tiles + k + u32::from(variant.timing() == Timing::BeforeMove);
+        let rest = &placer.log[before as usize..];
+        let fours_before = placer.log[..before as usize]
+            .iter()
+            .filter(|s| s.rank == 2)
+            .count() as u32;
+        let mut scripted = ScriptedPlacer::new(rest.iter().copied());
+        let from = play_from(
+            order(variant),
+            start,
+            &mut first_legal,
+            &mut scripted,
+            |_, _| {},
+        );
+        assert_eq!(
+            from,
+            GameRecord {
+                fours: whole.fours - fours_before,
+                ..whole
+            }
+        );
+        let limited = TurnOrder {
+            move_limit: Some(5),
+            ..order(variant)
+        };
+        let mut scripted = ScriptedPlacer::new(rest.iter().copied());
+        let r = play_from(limited, start, &mut first_legal, &mut scripted, |_, _| {});
+        assert_eq!((r.moves, r.outcome), (k + 5, Outcome::MoveLimit));
+    }
+
+    #[test]
+    fn a_game_continued_from_a_position_ends_as_the_whole_game() {
+        continued_game_matches_the_whole_game(Variant::CLASSIC, 21, 40);
+        continued_game_matches_the_whole_game(Variant::Twos, 8, 25);
     }
 
     #[test]

@@ -38,6 +38,47 @@ pub enum Objective {
     Reach { tile: u32 },
     /// The `q`-quantile of the final scores, 0 < q < 1 (0.25: the lower quartile).
     ScoreQuantile { q: f64 },
+    /// The mean score earned in the game: the final score less the start
+    /// position's (with a bank); the same as `MeanScore` for whole games.
+    MeanGain,
+    /// The fraction of games whose largest tile reaches twice the largest
+    /// tile of their start position (from an 8192 position, a 16384).
+    /// Needs a bank.
+    ReachNext,
+}
+
+/// Games start from positions of a bank file, as written in the config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Bank", deny_unknown_fields)]
+pub struct RawBank {
+    /// The bank file (`tune2048 bank` writes one). A relative path is looked
+    /// up beside the config file first, then in the current directory.
+    pub file: String,
+    /// The stage whose positions the games start from: `8192`, `every:50`.
+    pub stage: String,
+    /// The file's content hash (16 hex digits). A run folder's config sets
+    /// it, so that a resume refuses a bank that changed; leave it out.
+    #[serde(default)]
+    pub hash: Option<String>,
+}
+
+/// A validated bank: the positions a run's games start from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BankStarts {
+    /// Where the bank was found.
+    pub path: PathBuf,
+    pub stage: String,
+    /// [`crate::bank::content_hash`] of the file.
+    pub hash: u64,
+    /// The stage's positions, in file order; never empty.
+    pub starts: Vec<crate::engine::Start>,
+}
+
+impl BankStarts {
+    /// Where the game of `seed` starts ([`crate::bank::pick`]).
+    pub fn start(&self, seed: u64) -> crate::engine::Start {
+        crate::bank::pick(&self.starts, seed)
+    }
 }
 
 /// The game variant as written in the config.
@@ -222,6 +263,10 @@ pub struct RawConfig {
     /// Moves per game at most (positive); `None`: play every game to its end.
     #[serde(default)]
     pub move_limit: Option<u32>,
+    /// Start every game of the run (but the final comparison's) from a
+    /// position of a bank, drawn by the game's seed; `None`: whole games.
+    #[serde(default)]
+    pub bank: Option<RawBank>,
 }
 
 /// One tuned term, validated.
@@ -269,6 +314,7 @@ pub struct TuneConfig {
     pub seed: u64,
     pub threads: Option<u32>,
     pub move_limit: Option<u32>,
+    pub bank: Option<BankStarts>,
     /// The config file's text, as read.
     pub source_text: String,
     /// The resolved raw form (init and base path filled in), for [`TuneConfig::to_ron`].
@@ -324,6 +370,13 @@ pub enum ConfigError {
         #[source]
         source: WeightsError,
     },
+    /// The bank file is missing or malformed.
+    #[error("{at}: field `bank.file`: cannot load the bank")]
+    Bank {
+        at: Location,
+        #[source]
+        source: crate::bank::BankError,
+    },
 }
 
 impl ConfigError {
@@ -332,6 +385,7 @@ impl ConfigError {
         match self {
             ConfigError::Invalid { field, .. } => Some(field),
             ConfigError::BaseWeights { .. } => Some("base_weights"),
+            ConfigError::Bank { .. } => Some("bank.file"),
             _ => None,
         }
     }
@@ -393,17 +447,21 @@ impl TuneConfig {
         weights
     }
 
-    /// The resolved raw config (every `init` and the base weights' path
-    /// filled in, population made explicit) as RON text; it parses back to
-    /// the same job from any directory.
-    /// [`TuneConfig::to_ron`] with `base_weights` pointing at `path` (a run
-    /// folder keeps its own copy of the base weights beside its config).
-    pub fn to_ron_with_base(&self, path: &Path) -> String {
+    /// [`TuneConfig::to_ron`] with `base_weights` pointing at `base` and the
+    /// bank's file at `bank` (a run folder keeps its own copies of both
+    /// beside its config).
+    pub fn to_ron_in_folder(&self, base: &Path, bank: &Path) -> String {
         let mut copy = self.clone();
-        copy.resolved.base_weights = path.display().to_string();
+        copy.resolved.base_weights = base.display().to_string();
+        if let Some(b) = &mut copy.resolved.bank {
+            b.file = bank.display().to_string();
+        }
         copy.to_ron()
     }
 
+    /// The resolved raw config (every `init`, the base weights' and the
+    /// bank's paths and the bank's hash filled in, population made explicit)
+    /// as RON text; it parses back to the same job from any directory.
     pub fn to_ron(&self) -> String {
         let pretty = ron::ser::PrettyConfig::new()
             .struct_names(false)

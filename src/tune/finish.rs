@@ -37,13 +37,13 @@ pub fn compare_final(
     evaluator: &dyn Evaluator,
     observer: &dyn Observer,
 ) -> Result<FinalReport, TuneError> {
-    let batch = Batch {
-        spec: game_spec(config, &config.last_stage().search),
-        weights: vec![config.base_weights.clone(), best.clone()],
-        seeds: (0..config.final_games)
+    let batch = Batch::new(
+        game_spec(config, &config.last_stage().search),
+        vec![config.base_weights.clone(), best.clone()],
+        (0..config.final_games)
             .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))
             .collect(),
-    };
+    );
     observer.on_phase("final", batch.games());
     let start = Instant::now();
     let results = evaluator.evaluate(&batch, &|_| observer.on_game())?;

@@ -13,6 +13,9 @@ pub mod files {
     pub const CONFIG: &str = "config.ron";
     /// A copy of the base weights the config names.
     pub const BASE: &str = "base.ron";
+    /// A copy of the bank file the config names, if any (its hash is in the
+    /// config).
+    pub const BANK: &str = "bank.csv";
     /// Version, seeds, threads, start time.
     pub const META: &str = "meta.json";
     /// Append-only record of every evaluation: the source of truth.

@@ -25,8 +25,20 @@ pub fn per_game(objective: Objective, games: &[GameResult]) -> Option<Vec<f64>> 
             .iter()
             .map(|g| f64::from(u8::from(g.record.max_tile >= tile)))
             .collect(),
+        Objective::MeanGain => games.iter().map(|g| g.gained() as f64).collect(),
+        Objective::ReachNext => games
+            .iter()
+            .map(|g| f64::from(u8::from(g.record.max_tile >= next_tile(g))))
+            .collect(),
         Objective::ScoreQuantile { .. } => return None,
     })
+}
+
+/// Twice the largest tile of the game's start (4 for a whole game: the
+/// empty board's "largest tile" counts as a 2).
+fn next_tile(game: &GameResult) -> u32 {
+    let rank = game.start.map_or(1, |s| s.board.max_rank().max(1));
+    2 * crate::engine::value_of(rank)
 }
 
 /// The objective's value over `games` (higher is better; never NaN).
@@ -62,5 +74,48 @@ pub fn fitness(objective: Objective, games: &[GameResult]) -> Fitness {
         value,
         ci95,
         mean_score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, GameRecord, Outcome, Start};
+    use crate::search::SearchStats;
+
+    fn game(start: Option<Start>, score: u64, max_tile: u32) -> GameResult {
+        GameResult {
+            seed: 0,
+            start,
+            record: GameRecord {
+                moves: 10,
+                score,
+                max_tile,
+                fours: 0,
+                outcome: Outcome::GameOver,
+                board: Board::EMPTY,
+            },
+            stats: SearchStats::default(),
+        }
+    }
+
+    #[test]
+    fn gains_and_next_tiles_count_from_the_start() {
+        // The start holds a 512 (rank 9) and had earned 5000.
+        let start = Some(Start {
+            board: Board::from_ranks([9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            score: 5000,
+            moves: 300,
+        });
+        let games = [game(start, 8000, 512), game(start, 12000, 1024)];
+        assert_eq!(
+            per_game(Objective::MeanGain, &games),
+            Some(vec![3000.0, 7000.0])
+        );
+        assert_eq!(per_game(Objective::ReachNext, &games), Some(vec![0.0, 1.0]));
+        let f = fitness(Objective::MeanGain, &games);
+        assert_eq!((f.value, f.mean_score), (5000.0, 10000.0));
+        let whole = [game(None, 8000, 512)];
+        assert_eq!(per_game(Objective::MeanGain, &whole), Some(vec![8000.0]));
     }
 }

@@ -145,20 +145,20 @@ impl Scorer<'_> {
         games: Games,
         phase: &str,
     ) -> Result<Vec<Vec<GameResult>>, TuneError> {
-        let batch = Batch {
-            spec: self.spec,
-            weights: weights.cloned().collect(),
-            seeds: (0..games.games)
-                .map(|i| {
-                    run_game_seed(
-                        self.config.seed,
-                        games.stream,
-                        games.generation.into(),
-                        i.into(),
-                    )
-                })
-                .collect(),
-        };
+        let seeds: Vec<u64> = (0..games.games)
+            .map(|i| {
+                run_game_seed(
+                    self.config.seed,
+                    games.stream,
+                    games.generation.into(),
+                    i.into(),
+                )
+            })
+            .collect();
+        let mut batch = Batch::new(self.spec, weights.cloned().collect(), seeds);
+        if let Some(bank) = &self.config.bank {
+            batch.starts = batch.seeds.iter().map(|&s| bank.start(s)).collect();
+        }
         self.observer.on_phase(phase, batch.games());
         let results = self
             .evaluator

@@ -504,3 +504,58 @@ fn a_node_budget_is_optional_and_positive() {
     let err = parse(&zero, &config_path()).unwrap_err();
     assert_eq!(err.field(), Some("search.nodes"), "{err}");
 }
+
+/// VALID with a bank line added.
+fn with_bank(bank: &str) -> Result<TuneConfig, ConfigError> {
+    parse_with(
+        "    move_limit: 5000,\n",
+        &format!("    move_limit: 5000,\n    bank: {bank},\n"),
+    )
+}
+
+#[test]
+fn a_bank_gives_its_stage_s_positions_and_records_its_hash() {
+    let c = with_bank(r#"(file: "../banks/d2-default.csv", stage: "8192")"#).unwrap();
+    let bank = c.bank.clone().unwrap();
+    assert_eq!(bank.stage, "8192");
+    assert!(!bank.starts.is_empty());
+    assert!(bank.starts.iter().all(|s| s.board.max_rank() == 13));
+    let text = c.to_ron();
+    let hash = crate::bank::HashText(bank.hash).to_string();
+    assert!(text.contains(&format!("hash: Some(\"{hash}\")")), "{text}");
+    let back = parse(&text, Path::new("/elsewhere/config.ron")).unwrap();
+    assert_eq!(back.bank, c.bank);
+    // A run folder's config points at its own copy.
+    let folder = c.to_ron_in_folder(Path::new("base.ron"), Path::new("bank.csv"));
+    assert!(folder.contains("file: \"bank.csv\""), "{folder}");
+}
+
+#[test]
+fn bank_errors_name_their_field() {
+    let wrong =
+        r#"(file: "../banks/d2-default.csv", stage: "8192", hash: Some("0123456789abcdef"))"#;
+    let err = chain(&with_bank(wrong).unwrap_err());
+    assert!(err.contains("field `bank.hash`"), "{err}");
+    assert!(err.contains("changed since the run started"), "{err}");
+    assert!(err.contains("0123456789abcdef"), "{err}");
+    let err = chain(&with_bank(r#"(file: "../banks/d2-default.csv", stage: "1024")"#).unwrap_err());
+    assert!(err.contains("field `bank.stage`"), "{err}");
+    assert!(err.contains("its stages: 4096 ("), "{err}");
+    let err = chain(&with_bank(r#"(file: "../banks/d2-default.csv", stage: "big")"#).unwrap_err());
+    assert!(
+        err.contains("field `bank.stage`: `big` is not a stage"),
+        "{err}"
+    );
+    let err = chain(&with_bank(r#"(file: "no-such-bank.csv", stage: "8192")"#).unwrap_err());
+    assert!(
+        err.contains("field `bank.file`: cannot load the bank"),
+        "{err}"
+    );
+    assert!(err.contains("no-such-bank.csv"), "{err}");
+    let err = chain(&with_bank(r#"(file: "weights/nneonneo.ron", stage: "8192")"#).unwrap_err());
+    assert!(err.contains("nneonneo.ron:1: field `header`"), "{err}");
+    let err = chain(&parse_with("objective: MeanScore", "objective: ReachNext").unwrap_err());
+    assert!(err.contains("field `objective`: ReachNext"), "{err}");
+    let c = parse_with("objective: MeanScore", "objective: MeanGain").unwrap();
+    assert_eq!(c.objective, Objective::MeanGain);
+}

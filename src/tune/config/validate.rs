@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use super::locate::locate;
 use super::{
-    default_population, ConfigError, Depth, Location, Objective, Param, RawConfig, RawParam,
-    RawVariant, Stage, StopRules, TuneConfig, MAX_DEPTH,
+    default_population, BankStarts, ConfigError, Depth, Location, Objective, Param, RawBank,
+    RawConfig, RawParam, RawVariant, Stage, StopRules, TuneConfig, MAX_DEPTH,
 };
+use crate::bank::{record, Bank, HashText};
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
 
@@ -78,7 +79,8 @@ impl RawConfig {
         check_search(&c, &self)?;
         let (base_weights_path, base_weights) = load_base(&c, &self.base_weights)?;
         let params = check_params(&c, &self.params, &base_weights)?;
-        check_objective(&c, self.objective)?;
+        let bank = check_bank(&c, self.bank.as_ref())?;
+        check_objective(&c, self.objective, bank.is_some())?;
         check_budget(&c, &self)?;
         check_stop(&c, &self.stop)?;
         check_extras(&c, &self)?;
@@ -97,6 +99,11 @@ impl RawConfig {
                 self.population
                     .unwrap_or(default_population(params.len()) as u32),
             ),
+            bank: bank.as_ref().map(|b| RawBank {
+                file: b.path.display().to_string(),
+                stage: b.stage.clone(),
+                hash: Some(HashText(b.hash).to_string()),
+            }),
             ..self.clone()
         };
         Ok(TuneConfig {
@@ -121,6 +128,7 @@ impl RawConfig {
             seed: self.seed,
             threads: self.threads,
             move_limit: self.move_limit,
+            bank,
             source_text: text.to_string(),
             resolved,
         })
@@ -243,8 +251,69 @@ fn check_param(
     })
 }
 
-fn check_objective(c: &Checker, objective: Objective) -> Result<(), ConfigError> {
+/// The bank's file loaded, its stage's positions taken, and its hash
+/// checked against the one the config records (a run folder's config).
+fn check_bank(c: &Checker, raw: Option<&RawBank>) -> Result<Option<BankStarts>, ConfigError> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    c.check(!raw.file.is_empty(), "bank.file", || {
+        "must name a bank file".into()
+    })?;
+    let path = resolve_relative(c.path, &raw.file);
+    let (bank, hash) = Bank::load(&path).map_err(|source| ConfigError::Bank {
+        at: c.at("bank.file"),
+        source,
+    })?;
+    raw.stage
+        .parse::<record::Stage>()
+        .map_err(|m| c.invalid("bank.stage", m))?;
+    let starts = bank.stage(&raw.stage);
+    c.check(!starts.is_empty(), "bank.stage", || {
+        let have: Vec<String> = bank
+            .stages()
+            .iter()
+            .map(|(s, n)| format!("{s} ({n})"))
+            .collect();
+        format!(
+            "{} has no position of stage `{}`; its stages: {}",
+            path.display(),
+            raw.stage,
+            if have.is_empty() {
+                "none".into()
+            } else {
+                have.join(", ")
+            }
+        )
+    })?;
+    if let Some(want) = &raw.hash {
+        let want = u64::from_str_radix(want, 16)
+            .map_err(|_| c.invalid("bank.hash", format!("`{want}` is not 16 hex digits")))?;
+        c.check(want == hash, "bank.hash", || {
+            format!(
+                "{} changed since the run started: its content hash is {}, the run recorded {}. \
+                 A run replays its games from the positions it started with: restore that file, \
+                 or start a new run",
+                path.display(),
+                HashText(hash),
+                HashText(want)
+            )
+        })?;
+    }
+    Ok(Some(BankStarts {
+        path: std::fs::canonicalize(&path).unwrap_or(path),
+        stage: raw.stage.clone(),
+        hash,
+        starts,
+    }))
+}
+
+fn check_objective(c: &Checker, objective: Objective, bank: bool) -> Result<(), ConfigError> {
     match objective {
+        Objective::ReachNext => c.check(bank, "objective", || {
+            "ReachNext counts games that pass their start position's largest tile: set `bank`"
+                .into()
+        }),
         Objective::Reach { tile } => c.check(
             tile.is_power_of_two() && (4..=65536).contains(&tile),
             "objective.tile",
@@ -253,7 +322,7 @@ fn check_objective(c: &Checker, objective: Objective) -> Result<(), ConfigError>
         Objective::ScoreQuantile { q } => c.check(q > 0.0 && q < 1.0, "objective.q", || {
             format!("{q} is outside (0, 1)")
         }),
-        Objective::MeanScore | Objective::MeanLog2MaxTile => Ok(()),
+        Objective::MeanScore | Objective::MeanLog2MaxTile | Objective::MeanGain => Ok(()),
     }
 }
 

@@ -62,6 +62,7 @@ impl Evaluator for Synthetic {
                     .map(|&seed| {
                         let r = GameResult {
                             seed,
+                            start: None,
                             record: GameRecord {
                                 moves: 100,
                                 score: score(w, seed, self.exact),

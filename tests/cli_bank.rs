@@ -1,0 +1,223 @@
+//! Position banks through the real binary: `bank` writes the same file on
+//! any number of threads, `eval --bank` starts games from it, and a tuning
+//! run from a bank resumes exactly and refuses a bank that changed.
+
+use std::path::{Path, PathBuf};
+
+use crate::util::{bin, repo_path, run, text, tune, TempDir};
+
+/// A small bank: depth 0 games, positions at the first 256 and every 100 moves.
+fn make_bank(dir: &Path, name: &str, threads: &str) -> PathBuf {
+    let path = dir.join(name);
+    let out = run(&[
+        "bank",
+        "--weights",
+        repo_path("configs/weights/nneonneo.ron").to_str().unwrap(),
+        "--depth",
+        "0",
+        "--games",
+        "30",
+        "--seed",
+        "3",
+        "--stage",
+        "256",
+        "--stage",
+        "every:100",
+        "--threads",
+        threads,
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("stage 256: 28 positions"), "{stdout}");
+    path
+}
+
+#[test]
+fn bank_files_do_not_depend_on_threads_and_feed_eval() {
+    let dir = TempDir::new("bank");
+    let one = std::fs::read_to_string(make_bank(&dir, "one.csv", "1")).unwrap();
+    let two = make_bank(&dir, "two.csv", "2");
+    assert_eq!(one, std::fs::read_to_string(&two).unwrap());
+    assert!(
+        one.lines().nth(1) == Some("stage,board,score,moves,seed"),
+        "{one}"
+    );
+    let csv = dir.join("games.csv");
+    let eval = |stage: &str| {
+        run(&[
+            "eval",
+            "--weights",
+            &crate::util::weights("nneonneo.ron"),
+            "--depth",
+            "0",
+            "--games",
+            "20",
+            "--bank",
+            two.to_str().unwrap(),
+            "--bank-stage",
+            stage,
+            "--csv",
+            csv.to_str().unwrap(),
+        ])
+    };
+    let out = eval("256");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Every game started from a board holding a 256, and went on from there.
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    for row in rows.lines().skip(1) {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert!(fields[3].parse::<u32>().unwrap() >= 256, "{row}");
+    }
+    assert_eq!(rows.lines().count(), 21);
+    let out = eval("512");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no position of stage `512`"));
+}
+
+#[test]
+fn malformed_banks_exit_2_naming_file_line_and_field() {
+    let dir = TempDir::new("badbank");
+    let path = dir.join("bad.csv");
+    std::fs::write(&path, "stage,board,score,moves,seed\n256,00zz,1,2,3\n").unwrap();
+    let out = run(&[
+        "eval",
+        "--depth",
+        "0",
+        "--games",
+        "2",
+        "--bank",
+        path.to_str().unwrap(),
+        "--bank-stage",
+        "256",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("bad.csv:2: field `board`"), "{stderr}");
+}
+
+/// A small job whose games start from `bank`'s 256 positions.
+fn write_config(dir: &Path, bank: &Path, objective: &str) -> PathBuf {
+    let text = format!(
+        r#"(
+    name: "b",
+    variant: Classic(p4: 0.1),
+    search: (depth: Fixed(0), prob_cutoff: 0.0001),
+    base_weights: "{}",
+    params: [
+        (name: "empty", min: 0.0, max: 2000.0, scale: 100.0),
+        (name: "monotonicity_power", min: 0.5, max: 8.0, scale: 1.0),
+    ],
+    objective: {objective},
+    games_per_candidate: 16,
+    population: 4,
+    sigma0: 0.5,
+    stop: (generations: 3),
+    validation_games: 8,
+    final_games: 0,
+    seed: 11,
+    bank: (file: "{}", stage: "256"),
+)
+"#,
+        repo_path("configs/weights/nneonneo.ron").display(),
+        bank.display()
+    );
+    let path = dir.join("job.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The best weights, the generation rows (without wall time) and the
+/// journal's records (without order and timing).
+fn outcome(dir: &Path) -> (String, Vec<String>, Vec<String>) {
+    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
+    let rows = csv
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect();
+    let mut records: Vec<String> = std::fs::read_to_string(dir.join("journal.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let obj = v.as_object_mut().unwrap();
+            obj.remove("index");
+            obj.remove("elapsed_s");
+            v.to_string()
+        })
+        .collect();
+    records.sort();
+    (best, rows, records)
+}
+
+#[test]
+fn a_run_from_a_bank_resumes_exactly_and_refuses_a_changed_bank() {
+    let dir = TempDir::new("banktune");
+    let bank = make_bank(&dir, "bank.csv", "2");
+    let config = write_config(&dir, &bank, "ReachNext");
+    let whole = tune(&config, &dir.join("whole"), Some(2));
+    assert_eq!(
+        std::fs::read(whole.join("bank.csv")).unwrap(),
+        std::fs::read(&bank).unwrap()
+    );
+    let copy = std::fs::read_to_string(whole.join("config.ron")).unwrap();
+    assert!(
+        copy.contains("file: \"bank.csv\"") && copy.contains("hash: Some("),
+        "{copy}"
+    );
+
+    // As if the run had crashed in generation 1: keep the journal up to
+    // there, drop the derived files, resume.
+    let cut = dir.join("cut");
+    std::fs::create_dir(&cut).unwrap();
+    for f in ["config.ron", "base.ron", "bank.csv", "meta.json"] {
+        std::fs::copy(whole.join(f), cut.join(f)).unwrap();
+    }
+    let journal = std::fs::read_to_string(whole.join("journal.jsonl")).unwrap();
+    let at = journal.find(r#""generation":1"#).unwrap();
+    let line = journal[..at].rfind('\n').map_or(0, |i| i + 1);
+    std::fs::write(cut.join("journal.jsonl"), &journal[..line]).unwrap();
+    let out = bin()
+        .args(["resume", cut.to_str().unwrap(), "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(outcome(&whole), outcome(&cut));
+
+    // A bank edited in the folder is refused, with the field and the file.
+    let edited = std::fs::read_to_string(cut.join("bank.csv")).unwrap() + "# edited\n";
+    std::fs::write(cut.join("bank.csv"), edited).unwrap();
+    let out = bin()
+        .args(["resume", cut.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("field `bank.hash`"), "{stderr}");
+    assert!(stderr.contains("changed since the run started"), "{stderr}");
+}
+
+#[test]
+fn bank_objectives_are_checked_against_the_config() {
+    let dir = TempDir::new("bankobjective");
+    let bank = make_bank(&dir, "bank.csv", "2");
+    let config = write_config(&dir, &bank, "ReachNext");
+    let text_of = std::fs::read_to_string(&config).unwrap();
+    let start = text_of.find("    bank:").unwrap();
+    std::fs::write(&config, format!("{})\n", &text_of[..start])).unwrap();
+    let out = run(&[
+        "tune",
+        config.to_str().unwrap(),
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("field `objective`"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("out").exists());
+}
