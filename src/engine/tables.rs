@@ -37,8 +37,8 @@ pub struct MoveTables {
     pub overflow: [u64; LINES / 64],
 }
 
-/// The move tables, a constant of the program: built by the compiler (in
-/// about a second), so no lookup pays for a lazy-initialisation check.
+/// The move tables, a constant of the program: built by the compiler, so
+/// no lookup pays for a lazy-initialisation check.
 pub static TABLES: MoveTables = MoveTables::build();
 
 /// Unpacks a line into its four ranks, cell 0 first.
