@@ -14,7 +14,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::grid::Grid;
 use crate::engine::perft::perft;
-use crate::engine::{play_game, Board, Direction, RandomPlacer, TurnOrder, Variant};
+use crate::engine::{play_game, Board, Direction, Moved, RandomPlacer, TurnOrder, Variant};
 use crate::seeds::game_seed;
 
 /// Seed of the games the engine benchmark samples its boards from.
@@ -124,13 +124,7 @@ pub fn shift_checksum(boards: &[Board]) -> u64 {
 pub fn make_move_checksum(boards: &[Board]) -> u64 {
     #[inline(always)]
     fn term(b: Board, dir: Direction) -> u64 {
-        match b.make_move(dir) {
-            Some(m) => m
-                .board
-                .0
-                .wrapping_add(u64::from(m.score) << 1 | u64::from(m.overflow)),
-            None => ILLEGAL,
-        }
+        move_term(b.make_move(dir))
     }
     let mut sums = [0u64; 4];
     for &b in boards {
@@ -138,6 +132,21 @@ pub fn make_move_checksum(boards: &[Board]) -> u64 {
         sums[1] = sums[1].wrapping_add(term(b, Direction::Down));
         sums[2] = sums[2].wrapping_add(term(b, Direction::Left));
         sums[3] = sums[3].wrapping_add(term(b, Direction::Right));
+    }
+    combine(sums)
+}
+
+/// The checksum of [`make_move_checksum`], from the four moves of each
+/// board played at once ([`Board::moves`]).
+#[inline(never)]
+pub fn moves_checksum(boards: &[Board]) -> u64 {
+    let mut sums = [0u64; 4];
+    for &b in boards {
+        let [up, down, left, right] = b.moves();
+        sums[0] = sums[0].wrapping_add(move_term(up));
+        sums[1] = sums[1].wrapping_add(move_term(down));
+        sums[2] = sums[2].wrapping_add(move_term(left));
+        sums[3] = sums[3].wrapping_add(move_term(right));
     }
     combine(sums)
 }
@@ -164,6 +173,18 @@ pub fn reference_checksums(boards: &[Board]) -> (u64, u64) {
         }
     }
     (combine(shift), combine(moves))
+}
+
+/// A move's part of the checksum: its board, score and overflow flag.
+#[inline(always)]
+fn move_term(m: Option<Moved>) -> u64 {
+    match m {
+        Some(m) => m
+            .board
+            .0
+            .wrapping_add(u64::from(m.score) << 1 | u64::from(m.overflow)),
+        None => ILLEGAL,
+    }
 }
 
 const ILLEGAL: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -206,8 +227,8 @@ fn measure(
     })
 }
 
-/// The engine suite: `shift` and `make_move` over sampled boards in all four
-/// directions, and perft on fixed boards.
+/// The engine suite: `shift`, `make_move` and `moves` (all four at once)
+/// over sampled boards in all four directions, and perft on fixed boards.
 pub fn engine(config: EngineConfig) -> Result<Vec<Measurement>, BenchError> {
     let boards = sample_boards(config.boards);
     let (shift_expected, move_expected) = reference_checksums(&boards);
@@ -224,6 +245,9 @@ pub fn engine(config: EngineConfig) -> Result<Vec<Measurement>, BenchError> {
             move_expected,
             || make_move_checksum(black_box(&boards)),
         )?,
+        measure("moves", "moves", moves, config.secs, move_expected, || {
+            moves_checksum(black_box(&boards))
+        })?,
     ];
     let leaves: u64 = PERFT_CASES.iter().map(|c| c.2).sum();
     out.push(measure(
@@ -272,6 +296,7 @@ mod tests {
         let (shift, moves) = reference_checksums(&boards);
         assert_eq!(shift_checksum(&boards), shift);
         assert_eq!(make_move_checksum(&boards), moves);
+        assert_eq!(moves_checksum(&boards), moves);
         // The sample is reproducible.
         assert_eq!(sample_boards(500), boards[..500]);
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::tables::{unpack_line, MoveTables, LINES, MAX_RANK, TABLES};
+use super::tables::{scored_line, scored_points, unpack_line, MoveTables, LINES, MAX_RANK, TABLES};
 
 /// A direction of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -149,8 +149,7 @@ impl Board {
 
     /// The boards after each of the four moves, in [`Direction::ALL`] order
     /// (a move that changes nothing returns the board itself). One transpose
-    /// serves both vertical moves; `t` is [`TABLES`], passed in so hot loops
-    /// skip the lazy-initialisation check.
+    /// serves both vertical moves; `t` is [`TABLES`].
     #[inline]
     pub fn shifts(self, t: &MoveTables) -> [Board; 4] {
         let c = self.transpose().0;
@@ -209,45 +208,98 @@ impl Board {
     /// The moves that change the board and stay within the tile cap (a
     /// move making a 65536 the board cannot hold is left out).
     pub fn capped_moves(self) -> impl Iterator<Item = Moved> {
-        Direction::ALL
-            .into_iter()
-            .filter_map(move |dir| self.make_move(dir))
-            .filter(|m| !m.overflow)
+        self.moves().into_iter().flatten().filter(|m| !m.overflow)
+    }
+
+    /// All four moves in [`Direction::ALL`] order, as [`Board::make_move`]
+    /// plays them, for less than four calls cost: one transpose, and the
+    /// points summed once for the rows (LEFT and RIGHT earn the same) and
+    /// once for the columns (UP and DOWN).
+    #[inline(always)]
+    pub fn moves(self) -> [Option<Moved>; 4] {
+        let t = &TABLES;
+        let c = self.transpose();
+        let rows = Board::scored_entries(self.0, &t.left_scored);
+        let row_points = scored_points(rows);
+        let col_points = scored_points(Board::scored_entries(c.0, &t.left_scored));
+        let left = rows.map(|e| u64::from(scored_line(e)));
+        let left = Board(left[0] | left[1] << 16 | left[2] << 32 | left[3] << 48);
+        [
+            self.moved_to(Board::columns_moved(c.0, &t.up), col_points, c),
+            self.moved_to(Board::columns_moved(c.0, &t.down), col_points, c),
+            self.moved_to(left, row_points, self),
+            self.moved_to(self.shift_rows(&t.right), row_points, self),
+        ]
     }
 
     /// Plays a move: `None` if it changes nothing (an illegal move).
+    ///
+    /// A row move reads a scored row table: four lookups give the moved
+    /// lines and their points together. A column move reads the column
+    /// table for the board and the points from the scored table at the
+    /// transpose's rows (the columns), so nothing is transposed back.
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
-        let t = &*TABLES;
-        // One transpose serves both the move and the score lines.
-        let src = match dir {
-            Direction::Left | Direction::Right => self.0,
-            Direction::Up | Direction::Down => self.transpose().0,
-        };
-        let board = match dir {
-            Direction::Left => self.shift_rows(&t.left),
-            Direction::Right => self.shift_rows(&t.right),
-            Direction::Up => Board::columns_moved(src, &t.up),
-            Direction::Down => Board::columns_moved(src, &t.down),
-        };
+        let t = &TABLES;
+        match dir {
+            Direction::Left => self.rows_scored(&t.left_scored),
+            Direction::Right => self.rows_scored(&t.right_scored),
+            Direction::Up => self.columns_scored(&t.up, &t.left_scored),
+            Direction::Down => self.columns_scored(&t.down, &t.left_scored),
+        }
+    }
+
+    /// Moves the rows with a scored table (see [`MoveTables::left_scored`]).
+    #[inline(always)]
+    fn rows_scored(self, table: &[u32; LINES]) -> Option<Moved> {
+        let entries = Board::scored_entries(self.0, table);
+        let lines = entries.map(|e| u64::from(scored_line(e)));
+        let board = Board(lines[0] | lines[1] << 16 | lines[2] << 32 | lines[3] << 48);
+        self.moved_to(board, scored_points(entries), self)
+    }
+
+    /// Moves the columns with a column table, their points read from a
+    /// scored table (a line earns the same points in both directions).
+    #[inline(always)]
+    fn columns_scored(self, table: &[u64; LINES], points: &[u32; LINES]) -> Option<Moved> {
+        let c = self.transpose().0;
+        let board = Board::columns_moved(c, table);
+        let score = scored_points(Board::scored_entries(c, points));
+        self.moved_to(board, score, Board(c))
+    }
+
+    /// The scored-table entries of the four rows of `b`.
+    #[inline(always)]
+    fn scored_entries(b: u64, table: &[u32; LINES]) -> [u32; 4] {
+        [
+            table[b as u16 as usize],
+            table[(b >> 16) as u16 as usize],
+            table[(b >> 32) as u16 as usize],
+            table[(b >> 48) as u16 as usize],
+        ]
+    }
+
+    /// The move from this board to `board` earning `score`, if it changed
+    /// anything; `lines` holds the lines moved as its rows (the board, or its
+    /// transpose for a column move).
+    #[inline(always)]
+    fn moved_to(self, board: Board, score: u32, lines: Board) -> Option<Moved> {
         if board == self {
             return None;
         }
-        let lines = [
-            src as u16,
-            (src >> 16) as u16,
-            (src >> 32) as u16,
-            (src >> 48) as u16,
-        ];
-        let score = lines.iter().map(|&l| t.score[l as usize]).sum();
-        // Two 32768s merging score 65536 in their line, so below that total
-        // no line overflowed and the bit set need not be read.
-        let overflow = score >= 65536 && lines.iter().any(|&l| t.overflows(l));
         Some(Moved {
             board,
             score,
-            overflow,
+            overflow: score >= 65536 && lines.any_row_overflows(),
         })
+    }
+
+    /// Whether moving some row would merge two 32768 tiles. Only a move
+    /// earning 65536 points or more can, so callers ask only then: the
+    /// branch is almost never taken.
+    #[cold]
+    fn any_row_overflows(self) -> bool {
+        (0..4).any(|r| TABLES.overflows(self.row(r)))
     }
 
     /// Whether `dir` is a legal move.
@@ -434,6 +486,24 @@ mod tests {
             }
         }
         assert_eq!(t.transpose(), b);
+    }
+
+    #[test]
+    fn all_four_moves_at_once_equal_four_single_moves() {
+        let mut x = 0x0F1E_2D3C_4B5A_6978u64;
+        for k in 0..20_000 {
+            x = crate::seeds::mix64(x);
+            // Every other board has only 32768s and gaps, to reach overflows.
+            let b = if k % 2 == 0 {
+                Board(x)
+            } else {
+                Board(x & 0xFF0F_F0FF_0FF0_F00F)
+            };
+            let all = b.moves();
+            for (k, dir) in Direction::ALL.into_iter().enumerate() {
+                assert_eq!(all[k], b.make_move(dir), "{b:?} {dir}");
+            }
+        }
     }
 
     #[test]

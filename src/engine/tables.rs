@@ -1,12 +1,10 @@
-//! Move tables for the 4×4 bitboard, built once per process.
+//! Move tables for the 4×4 bitboard, built at compile time.
 //!
 //! A line (a row, or a column after a transpose) is 16 bits: four 4-bit
 //! ranks, cell 0 in the low nibble. Moving "toward cell 0" is LEFT for rows
 //! and UP for columns. Every table is derived from [`slide_line`], the one
 //! place where the merge rule is written for the fast board; the N×N
 //! reference in `grid.rs` is written independently and the tests compare them.
-
-use std::sync::LazyLock;
 
 /// Largest rank a 4-bit cell holds (32768).
 pub const MAX_RANK: u8 = 15;
@@ -18,22 +16,30 @@ pub const LINES: usize = 1 << 16;
 pub struct MoveTables {
     /// Row after moving toward cell 0 (LEFT). Every table has exactly one
     /// entry per line, so indexing by a `u16` needs no bounds check.
-    pub left: Box<[u16; LINES]>,
+    pub left: [u16; LINES],
     /// Row after moving toward cell 3 (RIGHT).
-    pub right: Box<[u16; LINES]>,
+    pub right: [u16; LINES],
     /// Column after moving toward cell 0 (UP), spread into a board column:
     /// cell k at bit 16·k.
-    pub up: Box<[u64; LINES]>,
+    pub up: [u64; LINES],
     /// Column after moving toward cell 3 (DOWN), spread likewise.
-    pub down: Box<[u64; LINES]>,
-    /// Points a line earns when it moves (the same in both directions, since
-    /// merges happen within runs of equal ranks, whichever end they start at).
-    pub score: Box<[u32; LINES]>,
+    pub down: [u64; LINES],
+    /// LEFT with its points: the row after the move in the low 16 bits and a
+    /// quarter of the points it earns in the high 16 (every merge earns a
+    /// multiple of 4, and a line earns at most 131,072), so one lookup gives
+    /// both and [`scored_points`] sums four lines' points without masking.
+    pub left_scored: [u32; LINES],
+    /// RIGHT with its points, packed as [`MoveTables::left_scored`]. A line
+    /// earns the same points in both directions, since merges happen within
+    /// runs of equal ranks, whichever end they start at.
+    pub right_scored: [u32; LINES],
     /// Bit set of lines whose move would merge two 32768 tiles.
-    pub overflow: Box<[u64; LINES / 64]>,
+    pub overflow: [u64; LINES / 64],
 }
 
-pub static TABLES: LazyLock<MoveTables> = LazyLock::new(MoveTables::build);
+/// The move tables, a constant of the program: built by the compiler, so
+/// no lookup pays for a lazy-initialisation check.
+pub static TABLES: MoveTables = MoveTables::build();
 
 /// Unpacks a line into its four ranks, cell 0 first.
 #[inline]
@@ -113,38 +119,53 @@ pub const fn slide_line(cells: [u8; 4]) -> Slide {
     }
 }
 
-/// A zeroed fixed-size table on the heap (never on the stack).
-fn zeroed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
-    vec![T::default(); N]
-        .into_boxed_slice()
-        .try_into()
-        .unwrap_or_else(|_| unreachable!("the length is N"))
+/// Packs a moved line and the points it earned into a scored-table entry.
+const fn scored_entry(moved: u16, score: u32) -> u32 {
+    debug_assert!(score.is_multiple_of(4) && score / 4 <= u16::MAX as u32);
+    moved as u32 | (score / 4) << 16
+}
+
+/// The moved line of a scored-table entry.
+#[inline(always)]
+pub const fn scored_line(entry: u32) -> u16 {
+    entry as u16
+}
+
+/// The points of four scored-table entries together.
+#[inline(always)]
+pub const fn scored_points(entries: [u32; 4]) -> u32 {
+    // Each quarter is at most 32,768, so the sum fits and only one
+    // multiplication is needed.
+    4 * ((entries[0] >> 16) + (entries[1] >> 16) + (entries[2] >> 16) + (entries[3] >> 16))
 }
 
 impl MoveTables {
-    fn build() -> Self {
+    const fn build() -> Self {
         let mut t = MoveTables {
-            left: zeroed(),
-            right: zeroed(),
-            up: zeroed(),
-            down: zeroed(),
-            score: zeroed(),
-            overflow: zeroed(),
+            left: [0; LINES],
+            right: [0; LINES],
+            up: [0; LINES],
+            down: [0; LINES],
+            left_scored: [0; LINES],
+            right_scored: [0; LINES],
+            overflow: [0; LINES / 64],
         };
-        for line in 0..LINES {
-            let line = line as u16;
+        let mut i = 0;
+        while i < LINES {
+            let line = i as u16;
             let slide = slide_line(unpack_line(line));
             let left = pack_line(slide.cells);
             let right = reverse_line(pack_line(slide_line(unpack_line(reverse_line(line))).cells));
-            let i = line as usize;
             t.left[i] = left;
             t.right[i] = right;
             t.up[i] = spread_column(left);
             t.down[i] = spread_column(right);
-            t.score[i] = slide.score;
+            t.left_scored[i] = scored_entry(left, slide.score);
+            t.right_scored[i] = scored_entry(right, slide.score);
             if slide.overflow {
                 t.overflow[i / 64] |= 1 << (i % 64);
             }
+            i += 1;
         }
         t
     }
@@ -180,7 +201,7 @@ mod tests {
 
     #[test]
     fn right_moves_merge_nearest_the_right_side() {
-        let t = &*TABLES;
+        let t = &TABLES;
         // 2 2 2 0 RIGHT -> 0 0 2 4.
         let row = pack_line([1, 1, 1, 0]);
         assert_eq!(unpack_line(t.right[row as usize]), [0, 0, 1, 2]);
@@ -193,6 +214,23 @@ mod tests {
         assert_eq!(s.score, 65536);
         assert!(TABLES.overflows(pack_line([15, 0, 15, 3])));
         assert!(!TABLES.overflows(pack_line([15, 14, 15, 3])));
+    }
+
+    #[test]
+    fn scored_tables_hold_every_line_move_and_its_points() {
+        let t = &TABLES;
+        for line in 0..=u16::MAX {
+            let i = line as usize;
+            let points = slide_line(unpack_line(line)).score;
+            assert_eq!(scored_line(t.left_scored[i]), t.left[i], "{line:#06x}");
+            assert_eq!(scored_line(t.right_scored[i]), t.right[i], "{line:#06x}");
+            let right_points = slide_line(unpack_line(reverse_line(line))).score;
+            assert_eq!(right_points, points, "{line:#06x}");
+            let four = [t.left_scored[i], 0, 0, t.right_scored[i]];
+            assert_eq!(scored_points(four), 2 * points, "{line:#06x}");
+        }
+        // The most a line earns: two 65536 merges.
+        assert_eq!(scored_points([t.left_scored[0xFFFF]; 4]), 4 * 131_072);
     }
 
     #[test]

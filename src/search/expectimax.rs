@@ -78,8 +78,10 @@ struct Node<'a> {
     lost: f32,
     /// The lowest heuristic score of any board scored so far.
     lowest_leaf: f32,
-    /// Whether a board with no legal move was reached.
-    saw_lost: bool,
+    /// Boards with no legal move reached, plus table hits on values such a
+    /// board went into: a node's value depends on the lost value exactly
+    /// when this count grew while it was searched.
+    lost_marks: u32,
 }
 
 /// The value of a board with no legal move, given the lowest heuristic score
@@ -130,10 +132,12 @@ impl Node<'_> {
             return self.leaf(board, trans);
         }
         let remaining = (self.limit - depth) as u8;
-        if let Some(v) = self.table.get(board.0, remaining) {
+        if let Some((v, lost)) = self.table.get(board.0, remaining) {
             self.stats.tt_hits += 1;
+            self.lost_marks += u32::from(lost);
             return v;
         }
+        let marks = self.lost_marks;
         let mut cells = empty_bits(board);
         let n = cells.count_ones();
         if n == 0 {
@@ -155,7 +159,8 @@ impl Node<'_> {
                 }
             }
             let value = total / n as f32;
-            self.table.put(board.0, remaining, value);
+            let lost = self.lost_marks != marks;
+            self.table.put(board.0, remaining, value, lost);
             return value;
         }
         while cells != 0 {
@@ -180,7 +185,8 @@ impl Node<'_> {
             }
         }
         let value = total / n as f32;
-        self.table.put(board.0, remaining, value);
+        let lost = self.lost_marks != marks;
+        self.table.put(board.0, remaining, value, lost);
         value
     }
 
@@ -206,7 +212,7 @@ impl Node<'_> {
         self.stats.evals += legal;
         self.lowest_leaf = self.lowest_leaf.min(lowest);
         if legal == 0 {
-            self.saw_lost = true;
+            self.lost_marks += 1;
             return self.lost;
         }
         best
@@ -228,19 +234,51 @@ impl Node<'_> {
             best = Some(best.map_or(value, |b| b.max(value)));
         }
         best.unwrap_or_else(|| {
-            self.saw_lost = true;
+            self.lost_marks += 1;
             self.lost
         })
     }
 }
 
-/// One search from the root: its answer, and what it saw of lost boards.
+/// One search from the root: each move's value, and what it saw of lost
+/// boards.
 struct RootSearch {
-    best: Option<Decision>,
+    /// Each move's value, in [`Direction::ALL`] order (`None`: illegal).
+    values: [Option<f32>; 4],
+    /// Whether a board with no legal move went into each move's value.
+    lost_in: [bool; 4],
     /// The lowest heuristic score of the boards it scored.
     lowest_leaf: f32,
-    /// Whether it reached a board with no legal move.
-    saw_lost: bool,
+}
+
+impl RootSearch {
+    /// Whether the search reached a board with no legal move.
+    fn saw_lost(&self) -> bool {
+        self.lost_in.contains(&true)
+    }
+}
+
+/// Whether a search again, having searched the moves before `next` into
+/// `values` (the later ones still hold `first`'s values), can stop: the
+/// root's pick among these values is a move whose value is final, one
+/// searched again or one no lost board went into (see
+/// [`Searcher::search_root`]).
+fn settled(first: &RootSearch, values: &[Option<f32>; 4], next: usize) -> bool {
+    pick(values).is_some_and(|(k, _)| k < next || !first.lost_in[k])
+}
+
+/// The move the root plays given each move's value, and that value: the
+/// first legal move, replaced only by a later one of strictly higher value.
+fn pick(values: &[Option<f32>; 4]) -> Option<(usize, f32)> {
+    let mut best: Option<(usize, f32)> = None;
+    for (k, value) in values.iter().enumerate() {
+        if let Some(v) = *value {
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((k, v));
+            }
+        }
+    }
+    best
 }
 
 impl Searcher {
@@ -271,18 +309,33 @@ impl Searcher {
         // outranked it: search again with a lost value below every score the
         // first search saw. The tree, and so the set of boards scored, does
         // not depend on the values, so the second search scores the same boards.
-        let first = self.search_root(h, board, params, limit, 0.0);
+        let first = self.search_root(h, board, params, limit, 0.0, None);
         let lost = lost_value(first.lowest_leaf);
-        let best = if first.saw_lost && lost != 0.0 {
-            self.search_root(h, board, params, limit, lost).best
+        let values = if first.saw_lost() && lost != 0.0 {
+            self.search_root(h, board, params, limit, lost, Some(&first))
+                .values
         } else {
-            first.best
+            first.values
         };
         self.stats.decisions += 1;
-        best
+        pick(&values).map(|(k, value)| Decision {
+            dir: Direction::ALL[k],
+            value,
+            depth: limit,
+        })
     }
 
     /// One search of every move at the root, with lost boards valued `lost`.
+    ///
+    /// A search again (`first` is the search with lost boards at 0) stops as
+    /// soon as the moves not yet searched cannot change the pick. A lower
+    /// lost value can only lower a value (every operation of the search is
+    /// monotone, rounding included), and leaves a move's value bit for bit
+    /// as it was when no lost board went into it (the tree is the same,
+    /// table hits included, since the moves before were searched the same
+    /// way). So the first search's values bound the moves not yet searched
+    /// again, exactly so for those without lost boards: if the root's pick
+    /// among those values is a known one, no later search can beat it.
     fn search_root(
         &mut self,
         h: &Heuristic,
@@ -290,6 +343,7 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
         lost: f32,
+        first: Option<&RootSearch>,
     ) -> RootSearch {
         self.table.new_epoch();
         let mut node = Node {
@@ -303,34 +357,33 @@ impl Searcher {
             p4: params.p4,
             lost,
             lowest_leaf: f32::INFINITY,
-            saw_lost: false,
+            lost_marks: 0,
         };
+        let mut values = first.map_or([None; 4], |f| f.values);
+        let mut lost_in = [false; 4];
         // Only moves that change the board are candidates, so a decision
         // exists exactly when a move is legal.
-        let mut best: Option<Decision> = None;
         let moved = board.shifts_pair(board.transpose(), &TABLES);
-        for (dir, (next, next_t)) in Direction::ALL.into_iter().zip(moved) {
+        for (k, (next, next_t)) in moved.into_iter().enumerate() {
+            if first.is_some_and(|f| settled(f, &values, k)) {
+                break;
+            }
             node.stats.moves += 1;
             if next == board {
                 continue;
             }
-            let value = node.chance(next, next_t, 1.0, 0);
-            if best.is_none_or(|b| value > b.value) {
-                best = Some(Decision {
-                    dir,
-                    value,
-                    depth: limit,
-                });
-            }
+            let marks = node.lost_marks;
+            values[k] = Some(node.chance(next, next_t, 1.0, 0));
+            lost_in[k] = node.lost_marks != marks;
         }
         let s = node.stats;
         self.stats.moves += s.moves;
         self.stats.evals += s.evals;
         self.stats.tt_hits += s.tt_hits;
         RootSearch {
-            best,
+            values,
+            lost_in,
             lowest_leaf: node.lowest_leaf,
-            saw_lost: node.saw_lost,
         }
     }
 

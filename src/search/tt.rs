@@ -11,6 +11,9 @@ struct Entry {
     epoch: u16,
     /// Chance layers below this node that `value` accounts for.
     remaining: u8,
+    /// Whether a board with no legal move went into `value` (it then
+    /// depends on the value the search gave such boards).
+    lost: bool,
 }
 
 pub struct Table {
@@ -48,15 +51,18 @@ impl Table {
         mix64(key) as usize & self.mask
     }
 
-    /// A value searched at least `remaining` layers deep in this epoch.
+    /// A value searched at least `remaining` layers deep in this epoch, and
+    /// whether a lost board went into it.
     #[inline]
-    pub fn get(&self, key: u64, remaining: u8) -> Option<f32> {
+    pub fn get(&self, key: u64, remaining: u8) -> Option<(f32, bool)> {
         let e = &self.entries[self.slot(key)];
-        (e.key == key && e.epoch == self.epoch && e.remaining >= remaining).then_some(e.value)
+        (e.key == key && e.epoch == self.epoch && e.remaining >= remaining)
+            .then_some((e.value, e.lost))
     }
 
+    /// Stores a value and whether a lost board went into it.
     #[inline]
-    pub fn put(&mut self, key: u64, remaining: u8, value: f32) {
+    pub fn put(&mut self, key: u64, remaining: u8, value: f32, lost: bool) {
         let epoch = self.epoch;
         let slot = self.slot(key);
         self.entries[slot] = Entry {
@@ -64,6 +70,7 @@ impl Table {
             value,
             epoch,
             remaining,
+            lost,
         };
     }
 }
@@ -75,9 +82,11 @@ mod tests {
     #[test]
     fn entries_expire_with_the_epoch_and_honour_depth() {
         let mut t = Table::new(4);
-        t.put(42, 2, 1.5);
-        assert_eq!(t.get(42, 2), Some(1.5));
-        assert_eq!(t.get(42, 1), Some(1.5));
+        t.put(42, 2, 1.5, false);
+        assert_eq!(t.get(42, 2), Some((1.5, false)));
+        assert_eq!(t.get(42, 1), Some((1.5, false)));
+        t.put(44, 1, 2.5, true);
+        assert_eq!(t.get(44, 1), Some((2.5, true)));
         assert_eq!(t.get(42, 3), None);
         assert_eq!(t.get(43, 0), None);
         t.new_epoch();
