@@ -84,6 +84,7 @@ fn on_cluster(
         }
         return Ok(ExitCode::SUCCESS);
     }
+    eprintln!("{}", cluster.describe());
     if cluster.size() == 1 {
         // A job of one process: nothing to hand out.
         return command(&Workers::Local);

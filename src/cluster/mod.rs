@@ -34,8 +34,8 @@ pub struct Cluster {
     world: World,
     rank: i32,
     size: i32,
-    /// Each worker rank's threads (rank 1 first); empty on workers.
-    worker_threads: Vec<usize>,
+    /// Every rank's introduction (rank 0 first) on rank 0; empty on workers.
+    ranks: Vec<Hello>,
     /// An evaluation failed: the ranks cannot be trusted to be in step.
     broken: AtomicBool,
     // Dropped last: finalizes MPI.
@@ -62,27 +62,21 @@ impl Cluster {
             },
             rank: universe.world().rank(),
             size: universe.world().size(),
-            worker_threads: Vec::new(),
+            ranks: Vec::new(),
             broken: AtomicBool::new(false),
             _universe: universe,
         };
+        let hello = Hello::of_this_process(threads);
         if cluster.rank() == 0 {
+            cluster.ranks.push(hello);
             for rank in 1..cluster.size() {
                 let worker = cluster.world.comm.process_at_rank(rank);
                 let (bytes, _) = worker.receive_vec_with_tag::<u8>(TAG_HELLO);
-                cluster
-                    .worker_threads
-                    .push(decode::<Hello>(&bytes, rank)?.threads);
+                cluster.ranks.push(decode::<Hello>(&bytes, rank)?);
             }
         } else {
-            let hello = Hello {
-                threads: threads.unwrap_or_else(default_threads),
-            };
-            cluster
-                .world
-                .comm
-                .process_at_rank(0)
-                .send_with_tag(&encode(&hello)[..], TAG_HELLO);
+            let root = cluster.world.comm.process_at_rank(0);
+            root.send_with_tag(&encode(&hello)[..], TAG_HELLO);
         }
         Ok(cluster)
     }
@@ -97,11 +91,38 @@ impl Cluster {
     }
 
     fn workers(&self) -> usize {
-        self.worker_threads.len()
+        self.ranks.len().saturating_sub(1)
     }
 
     fn worker_threads(&self) -> usize {
-        self.worker_threads.iter().sum()
+        self.ranks.iter().skip(1).map(|h| h.threads).sum()
+    }
+
+    /// On rank 0: the job in a line (threads of each rank), and a hint for
+    /// every machine whose ranks the launcher bound to fewer cores than it
+    /// has (Open MPI's mpirun binds each process to a core by default).
+    pub fn describe(&self) -> String {
+        let threads: Vec<String> = self.ranks.iter().map(|h| h.threads.to_string()).collect();
+        let mut text = format!(
+            "MPI job: {} processes, threads by rank {}",
+            self.size,
+            threads.join(" + ")
+        );
+        let mut hosts: Vec<&str> = self.ranks.iter().map(|h| h.host.as_str()).collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        for host in hosts {
+            let on_host = || self.ranks.iter().filter(|h| h.host == host);
+            let allowed: usize = on_host().map(|h| h.cores_allowed).sum();
+            let online = on_host().map(|h| h.cores_online).max().unwrap_or(0);
+            if allowed < online {
+                text.push_str(&format!(
+                    "\nnote: the ranks on {host} may run on {allowed} of its {online} cores (the \
+                     launcher bound them); `mpirun --bind-to none` lets them use all"
+                ));
+            }
+        }
+        text
     }
 
     /// On rank 0: an evaluator over every rank, with `threads` threads here
@@ -180,13 +201,9 @@ impl World {
     }
 }
 
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
 fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, EvaluationError> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or_else(default_threads))
+        .num_threads(threads.unwrap_or(Hello::of_this_process(None).threads))
         .build()
         .map_err(|e| EvaluationError::Worker {
             worker: "local thread pool".into(),

@@ -19,10 +19,32 @@ pub const TAG_REPORT: Tag = 3;
 pub const TAG_GRANT: Tag = 4;
 
 /// A worker introduces itself.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Hello {
+    /// Its machine's name.
+    pub host: String,
     /// Worker threads of that rank.
     pub threads: usize,
+    /// Cores the rank may run on (its CPU affinity).
+    pub cores_allowed: usize,
+    /// Cores of its machine.
+    pub cores_online: usize,
+}
+
+impl Hello {
+    /// This process's introduction, with `threads` threads (`None`: one per
+    /// allowed core).
+    pub fn of_this_process(threads: Option<usize>) -> Hello {
+        let allowed = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // SAFETY: sysconf only reads a system constant.
+        let online = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) };
+        Hello {
+            host: host_name(),
+            threads: threads.unwrap_or(allowed),
+            cores_allowed: allowed,
+            cores_online: usize::try_from(online).unwrap_or(allowed).max(allowed),
+        }
+    }
 }
 
 /// What rank 0 asks of an idle worker.
@@ -55,6 +77,19 @@ pub struct Report {
 pub struct Grant {
     pub first: usize,
     pub end: usize,
+}
+
+/// This machine's name (`?` when the system does not say).
+fn host_name() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; gethostname writes within it.
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    if ok && end > 0 {
+        String::from_utf8_lossy(&buf[..end]).into_owned()
+    } else {
+        "?".into()
+    }
 }
 
 /// A message's bytes.
