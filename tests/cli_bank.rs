@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::util::{bin, repo_path, run, text, tune, TempDir};
+use crate::util::{bin, outcome, repo_path, run, text, tune, TempDir};
 
 /// A small bank: depth 0 games, positions at the first 256 and every 100 moves.
 fn make_bank(dir: &Path, name: &str, threads: &str) -> PathBuf {
@@ -126,30 +126,6 @@ fn write_config(dir: &Path, bank: &Path, objective: &str) -> PathBuf {
     let path = dir.join("job.ron");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// The best weights, the generation rows (without wall time) and the
-/// journal's records (without order and timing).
-fn outcome(dir: &Path) -> (String, Vec<String>, Vec<String>) {
-    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
-    let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
-    let rows = csv
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
-        .collect();
-    let mut records: Vec<String> = std::fs::read_to_string(dir.join("journal.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            let obj = v.as_object_mut().unwrap();
-            obj.remove("index");
-            obj.remove("elapsed_s");
-            v.to_string()
-        })
-        .collect();
-    records.sort();
-    (best, rows, records)
 }
 
 #[test]

@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::cli_tune::{journal_has, outcome, write_config};
-use crate::util::{bin_path, repo_path, run, run_folder, text, tune, TempDir};
+use crate::cli_tune::{journal_has, write_config};
+use crate::util::{bin_path, outcome, repo_path, run, run_folder, text, tune, TempDir};
 
 /// `mpirun -np N --oversubscribe tune2048 ARGS…` (as root too, as in CI).
 fn mpirun(processes: u32, args: &[&str], env: &[(&str, &str)]) -> Output {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{bin, repo_path, run_folder, tune, TempDir};
+use crate::util::{bin, outcome, repo_path, run_folder, tune, TempDir};
 
 /// A job small enough for a test, slow enough (depth 1) to be killed mid-generation.
 pub(crate) fn write_config(dir: &Path, generations: u32) -> PathBuf {
@@ -37,38 +37,6 @@ pub(crate) fn write_config(dir: &Path, generations: u32) -> PathBuf {
     let path = dir.join("job.ron");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// What must be identical between two runs of one job: the best weights,
-/// the per-generation numbers (without wall time), the final games and the
-/// set of journal records (without their completion order).
-pub(crate) fn outcome(dir: &Path) -> (String, Vec<String>, serde_json::Value, Vec<String>) {
-    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
-    let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
-    let rows = csv
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
-        .collect();
-    let mut fin: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("final.json")).unwrap()).unwrap();
-    for side in ["base", "best"] {
-        for timing in ["moves_per_s", "games_per_s"] {
-            fin[side].as_object_mut().unwrap().remove(timing);
-        }
-    }
-    let journal = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
-    let mut records: Vec<String> = journal
-        .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            let obj = v.as_object_mut().unwrap();
-            obj.remove("index");
-            obj.remove("elapsed_s");
-            v.to_string()
-        })
-        .collect();
-    records.sort();
-    (best, rows, fin, records)
 }
 
 /// Starts a one-thread tuning run in the background; returns it and its run folder.

@@ -133,3 +133,43 @@ pub fn tune(config: &Path, out: &Path, threads: Option<u32>) -> PathBuf {
     );
     run_folder(out)
 }
+
+/// What must be identical between two runs of one job: the best weights,
+/// the per-generation numbers (without wall time), the final games (if the
+/// job plays them) and the set of journal records (without their completion
+/// order).
+pub type Outcome = (String, Vec<String>, Option<serde_json::Value>, Vec<String>);
+
+/// The [`Outcome`] of the run folder `dir`.
+pub fn outcome(dir: &Path) -> Outcome {
+    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
+    let rows = csv
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect();
+    let fin = std::fs::read_to_string(dir.join("final.json"))
+        .ok()
+        .map(|text| {
+            let mut fin: serde_json::Value = serde_json::from_str(&text).unwrap();
+            for side in ["base", "best"] {
+                for timing in ["moves_per_s", "games_per_s"] {
+                    fin[side].as_object_mut().unwrap().remove(timing);
+                }
+            }
+            fin
+        });
+    let journal = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
+    let mut records: Vec<String> = journal
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let obj = v.as_object_mut().unwrap();
+            obj.remove("index");
+            obj.remove("elapsed_s");
+            v.to_string()
+        })
+        .collect();
+    records.sort();
+    (best, rows, fin, records)
+}
