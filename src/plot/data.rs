@@ -55,13 +55,9 @@ pub struct Journal {
 /// does not parse is a write cut short by a crash and is skipped; a bad line
 /// anywhere else is an error.
 pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    let lines = crate::tune::journal::numbered_lines(text);
     let mut records = Vec::with_capacity(lines.len());
-    for (k, &(index, line)) in lines.iter().enumerate() {
+    for (k, &(number, line)) in lines.iter().enumerate() {
         // Unknown kinds and fields are skipped, so older readers accept newer journals.
         match serde_json::from_str::<Record>(line) {
             Ok(r) => records.push(r),
@@ -69,7 +65,7 @@ pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
             Err(e) => {
                 return Err(PlotError::Parse {
                     path: path.to_path_buf(),
-                    line: index + 1,
+                    line: number,
                     message: e.to_string(),
                 })
             }

@@ -126,20 +126,16 @@ fn chain(e: &dyn std::error::Error) -> String {
 /// The records of journal text. Bad lines are skipped with a note; a torn
 /// last line (no newline yet) is a write in progress or a crash.
 pub fn read_journal(text: &str, notes: &mut Vec<Note>) -> Vec<Record> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    let lines = crate::tune::journal::numbered_lines(text);
     let mut records = Vec::with_capacity(lines.len());
     let mut bad = Vec::new();
-    for (k, &(index, line)) in lines.iter().enumerate() {
+    for (k, &(number, line)) in lines.iter().enumerate() {
         match serde_json::from_str::<Record>(line) {
             Ok(r) => records.push(r),
             Err(_) if k + 1 == lines.len() && !text.ends_with('\n') => notes.push(Note::Problem(
                 format!("the last line of {} is cut short (a write in progress, or a crash): it was left out", files::JOURNAL),
             )),
-            Err(e) => bad.push(format!("line {}: {e}", index + 1)),
+            Err(e) => bad.push(format!("line {number}: {e}")),
         }
     }
     if !bad.is_empty() {

@@ -137,6 +137,16 @@ pub fn read(path: &Path) -> std::io::Result<(Vec<Record>, u64)> {
     Ok((records, valid))
 }
 
+/// The non-blank lines of journal text with their line numbers (from 1),
+/// for readers that judge bad lines their own way (charts, the report).
+pub fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(index, l)| (index + 1, l))
+        .collect()
+}
+
 /// Where journal lines go: a file, or (in tests) anything that can fail.
 pub trait Sink: Write + Send {
     /// Makes everything written so far durable (`fsync` for a file).
