@@ -8,14 +8,39 @@
 
 use rayon::prelude::*;
 
-use crate::engine::Start;
+use crate::adversarial::duel::DuelSpec;
+use crate::adversarial::matchplay;
+use crate::engine::{GameRecord, Outcome, Start};
 use crate::heuristic::{Heuristic, Weights};
+use crate::search::SearchStats;
 use crate::selfplay::{play_start, GameResult, GameSpec};
+
+/// How the games of a batch are played.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Spec {
+    /// A weight set searches a solo game of the classic game or twos.
+    Solo(GameSpec),
+    /// A weight set plays one role of adversarial 2048 against fixed
+    /// opponents; a game's score is the defender's total.
+    Duel(DuelSpec),
+}
+
+impl From<GameSpec> for Spec {
+    fn from(spec: GameSpec) -> Spec {
+        Spec::Solo(spec)
+    }
+}
+
+impl From<DuelSpec> for Spec {
+    fn from(spec: DuelSpec) -> Spec {
+        Spec::Duel(spec)
+    }
+}
 
 /// Every weight set plays every seed (common random numbers), under `spec`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Batch {
-    pub spec: GameSpec,
+    pub spec: Spec,
     pub weights: Vec<Weights>,
     pub seeds: Vec<u64>,
     /// Where the games start: empty for the variant's empty board, else one
@@ -26,9 +51,9 @@ pub struct Batch {
 
 impl Batch {
     /// A batch of whole games.
-    pub fn new(spec: GameSpec, weights: Vec<Weights>, seeds: Vec<u64>) -> Batch {
+    pub fn new(spec: impl Into<Spec>, weights: Vec<Weights>, seeds: Vec<u64>) -> Batch {
         Batch {
-            spec,
+            spec: spec.into(),
             weights,
             seeds,
             starts: Vec::new(),
@@ -54,12 +79,29 @@ impl Batch {
     pub fn play(&self, heuristics: &[Heuristic], job: usize) -> GameResult {
         let per_set = self.seeds.len();
         let s = job % per_set;
-        play_start(
-            &self.spec,
-            &heuristics[job / per_set],
-            self.seeds[s],
-            self.start(s),
-        )
+        let heuristic = &heuristics[job / per_set];
+        match &self.spec {
+            Spec::Solo(spec) => play_start(spec, heuristic, self.seeds[s], self.start(s)),
+            Spec::Duel(duel) => duel_result(self.seeds[s], duel.play(heuristic, self.seeds[s], s)),
+        }
+    }
+}
+
+/// A duel's game as the tuner sees a game: the defender's total is its
+/// score. A duel's record counts no fours and carries no search statistics.
+fn duel_result(seed: u64, game: matchplay::GameResult) -> GameResult {
+    GameResult {
+        seed,
+        start: None,
+        record: GameRecord {
+            moves: game.moves,
+            score: game.score,
+            max_tile: game.max_tile,
+            fours: 0,
+            outcome: Outcome::GameOver,
+            board: game.board,
+        },
+        stats: SearchStats::default(),
     }
 }
 
@@ -197,17 +239,25 @@ mod tests {
     use crate::selfplay::play_one;
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    fn batch() -> Batch {
+    fn greedy() -> GameSpec {
+        GameSpec::new(
+            Variant::CLASSIC,
+            SearchParams::new(Depth::Fixed(0), Variant::CLASSIC),
+        )
+    }
+
+    fn batch_of(spec: impl Into<Spec>) -> Batch {
         let mut other = Weights::nneonneo();
         other.empty *= 2.0;
         Batch::new(
-            GameSpec::new(
-                Variant::CLASSIC,
-                SearchParams::new(Depth::Fixed(0), Variant::CLASSIC),
-            ),
+            spec,
             vec![Weights::nneonneo(), other],
             (0..9).map(|i| game_seed(5, i)).collect(),
         )
+    }
+
+    fn batch() -> Batch {
+        batch_of(greedy())
     }
 
     #[test]
@@ -231,7 +281,7 @@ mod tests {
             let h = Heuristic::new(&b.weights[set]);
             for (g, &seed) in games.iter().zip(&b.seeds) {
                 assert_eq!(g.seed, seed);
-                assert_eq!(*g, play_one(&b.spec, &h, seed));
+                assert_eq!(*g, play_one(&greedy(), &h, seed));
             }
         }
         assert_ne!(one.games[0], one.games[1]);
@@ -248,7 +298,7 @@ mod tests {
             .map(|&seed| {
                 let mut at = None;
                 let mut score = 0;
-                crate::selfplay::play_one_observed(&b.spec, &h, seed ^ 1, |board, dir| {
+                crate::selfplay::play_one_observed(&greedy(), &h, seed ^ 1, |board, dir| {
                     let moved = board.make_move(dir).unwrap();
                     if at.is_none() && board.max_rank() >= 6 {
                         at = Some(Start {
@@ -272,11 +322,11 @@ mod tests {
             .unwrap();
         assert_eq!(one, three);
         for (s, g) in one.games[0].iter().enumerate() {
-            let from = crate::selfplay::play_start(&b.spec, &h, b.seeds[s], Some(b.starts[s]));
+            let from = crate::selfplay::play_start(&greedy(), &h, b.seeds[s], Some(b.starts[s]));
             assert_eq!(*g, from);
             assert_eq!(g.start, Some(b.starts[s]));
             assert!(g.record.score >= b.starts[s].score);
-            assert_ne!(g.record, play_one(&b.spec, &h, b.seeds[s]).record);
+            assert_ne!(g.record, play_one(&greedy(), &h, b.seeds[s]).record);
         }
         let json = serde_json::to_string(&b).unwrap();
         let back: Batch = serde_json::from_str(&json).unwrap();
@@ -285,10 +335,11 @@ mod tests {
 
     #[test]
     fn node_budget_games_replay_on_any_pool() {
-        let mut b = batch();
-        b.spec.search = SearchParams::new(Depth::Fixed(3), Variant::CLASSIC);
-        b.spec.move_budget = Some(crate::search::Budget::Nodes(2_000));
-        b.spec.move_limit = Some(150);
+        let mut spec = greedy();
+        spec.search = SearchParams::new(Depth::Fixed(3), Variant::CLASSIC);
+        spec.move_budget = Some(crate::search::Budget::Nodes(2_000));
+        spec.move_limit = Some(150);
+        let mut b = batch_of(spec);
         b.seeds.truncate(3);
         let one = LocalEvaluator::new(Some(1))
             .unwrap()
@@ -310,5 +361,45 @@ mod tests {
             .evaluate(&b, &|_| {})
             .unwrap();
         assert_eq!(r.games, vec![Vec::<GameResult>::new(); 2]);
+    }
+
+    #[test]
+    fn duels_meet_their_opponents_in_turn_on_any_pool() {
+        use crate::adversarial::duel::Opponent;
+        use crate::adversarial::{Rules, Side};
+        let duel = DuelSpec {
+            rules: Rules::Gpcc2015,
+            role: Side::Attacker,
+            opponents: vec![
+                Opponent::Builtin("eval1".into()),
+                Opponent::Builtin("score".into()),
+            ],
+            opening_turns: 2,
+            plies: 2,
+            nodes: None,
+        };
+        let b = batch_of(duel.clone());
+        let one = LocalEvaluator::new(Some(1))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        let three = LocalEvaluator::new(Some(3))
+            .unwrap()
+            .evaluate(&b, &|_| {})
+            .unwrap();
+        assert_eq!(one, three);
+        for (set, games) in one.games.iter().enumerate() {
+            let h = Heuristic::new(&b.weights[set]);
+            for (s, g) in games.iter().enumerate() {
+                let game = duel.play(&h, b.seeds[s], s);
+                assert_eq!((g.seed, g.record.score), (b.seeds[s], game.score));
+                assert_eq!((g.record.moves, g.record.board), (game.moves, game.board));
+            }
+        }
+        // Game s meets opponent s mod 2: the other one would change games.
+        let h = Heuristic::new(&b.weights[0]);
+        let swapped = (0..b.seeds.len())
+            .filter(|&s| one.games[0][s].record.score != duel.play(&h, b.seeds[s], s + 1).score);
+        assert!(swapped.count() > 0);
     }
 }

@@ -32,10 +32,13 @@ fn report(args: &[&str]) -> String {
 #[test]
 fn the_referee_with_our_player_equals_in_process_matches() {
     let file = weights("default.ron");
+    let dir = TempDir::new("pair");
+    let pair = crate::cli_gpcc_tune::player_file(&dir, "default.ron", "nneonneo.ron");
     for (rules, a, b, plies) in [
         ("gpcc2015", "eval1", "eval2", "3"),
         ("gpcc2016", "score", "eval1", "2"),
         ("gpcc2016", file.as_str(), "eval2", "2"),
+        ("gpcc2016", "eval2", pair.as_str(), "2"),
     ] {
         let common = [
             "--rules",

@@ -11,6 +11,7 @@ mod adversarial_search;
 mod browser_report;
 mod cli_bank;
 mod cli_gpcc_protocol;
+mod cli_gpcc_tune;
 mod cli_interact;
 mod cli_maxtile;
 mod cli_mpi;

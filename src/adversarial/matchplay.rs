@@ -133,12 +133,12 @@ pub fn play(
     let start = opening.position;
     let score = Cell::new(start.score);
     let mut def = Defender {
-        searcher: Searcher::new(rules, defender.eval.clone(), TABLE_BITS),
+        searcher: Searcher::new(rules, defender.defend.clone(), TABLE_BITS),
         limits: defender.limits(Side::Defender, limits),
         score: &score,
     };
     let mut att = Attacker {
-        searcher: Searcher::new(rules, attacker.eval.clone(), TABLE_BITS),
+        searcher: Searcher::new(rules, attacker.attack.clone(), TABLE_BITS),
         limits: attacker.limits(Side::Attacker, limits),
         score: &score,
     };

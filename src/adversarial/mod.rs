@@ -7,11 +7,13 @@
 //! - [`perft`]: leaf counts over attacker and defender plies;
 //! - [`search`]: alpha-beta negamax with a transposition table;
 //! - [`eval`]: the defender's evaluations (the attacker minimises them);
-//! - [`player`]: players (an evaluation and a search limit);
+//! - [`player`]: players (an evaluation per role and a search limit);
 //! - [`matchplay`]: games and matches with the roles swapped;
+//! - [`duel`]: a tuning candidate's games against fixed opponents;
 //! - [`protocol`]: the line protocol between a referee and player programs;
 //!   [`protocol_player`] is our player's end of it, [`referee`] the referee's.
 
+pub mod duel;
 pub mod eval;
 pub mod matchplay;
 pub mod perft;

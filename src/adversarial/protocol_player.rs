@@ -1,8 +1,8 @@
 //! A player on the player's end of the [`protocol`](super::protocol): it
 //! reads the referee's lines one at a time and answers when it is to move.
 //!
-//! A game's searcher is made fresh at its `rules` line and asked only on the
-//! player's own turns, as in an in-process game
+//! A game's searcher is made fresh at its `role` line (with the player's
+//! evaluation for that role) and asked only on the player's own turns, as in an in-process game
 //! ([`matchplay::play`](super::matchplay::play)), so with a ply or node limit
 //! the answers depend on the input alone and equal the in-process choices.
 
@@ -16,7 +16,8 @@ use crate::engine::Board;
 /// The game being played: what the set-up lines gave so far.
 struct Game {
     rules: Rules,
-    searcher: Searcher,
+    /// Made at the `role` line, with the evaluation for that role.
+    searcher: Option<Searcher>,
     role: Option<Side>,
     board: Board,
     score: u64,
@@ -47,7 +48,7 @@ impl ProtocolPlayer {
         if let Message::Rules(rules) = message {
             self.game = Some(Game {
                 rules,
-                searcher: Searcher::new(rules, self.player.eval.clone(), TABLE_BITS),
+                searcher: None,
                 role: None,
                 board: Board::EMPTY,
                 score: 0,
@@ -61,7 +62,11 @@ impl ProtocolPlayer {
         match message {
             // Handled above.
             Message::Rules(_) => {}
-            Message::Role(side) => game.role = Some(side),
+            Message::Role(side) => {
+                game.role = Some(side);
+                let eval = self.player.eval(side).clone();
+                game.searcher = Some(Searcher::new(game.rules, eval, TABLE_BITS));
+            }
             Message::Board(board) => game.board = board,
             Message::Score(score) => game.score = score,
             Message::End => self.game = None,
@@ -80,8 +85,8 @@ impl ProtocolPlayer {
         let side = game.role.ok_or("no `role` line before the first turn")?;
         let limits = self.player.limits(side, self.limits);
         let pos = game.position(side);
-        let decision = game
-            .searcher
+        let searcher = game.searcher.as_mut().ok_or("no `role` line")?;
+        let decision = searcher
             .decide(pos, limits)
             .ok_or_else(|| format!("the {} has no legal move here", side.name()))?;
         game.apply(decision.action, true)?;

@@ -11,7 +11,7 @@
 use crate::engine::{Board, Direction, Spawn, Timing, TurnOrder};
 
 /// A rule set of the adversarial game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Rules {
     /// The attacker places a 2.
     Gpcc2015,
@@ -60,7 +60,7 @@ impl Rules {
 }
 
 /// The side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Side {
     Attacker,
     Defender,

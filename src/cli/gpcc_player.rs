@@ -16,7 +16,8 @@ use crate::adversarial::search::Limits;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// `score`, `eval1`, `eval2`, or a weights file.
+    /// `score`, `eval1`, `eval2`, a weights file, or a player file
+    /// (`Player(defender: "D.ron", attacker: "A.ron")`).
     #[arg(long, default_value = "eval1")]
     pub player: String,
     /// Without --plies, --nodes or --move-ms: 7 plies.
@@ -27,7 +28,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let player = Player::load(&args.player).map_err(|e| {
         input_error(format!(
-            "--player {}: not a built-in player (score, eval1, eval2) nor a weights file: {e}",
+            "--player {}: not a built-in player (score, eval1, eval2) nor a weights or player file: {e}",
             args.player
         ))
     })?;

@@ -16,7 +16,8 @@ use super::perft::{parse_board, SideName};
 pub struct Args {
     #[arg(long, value_enum)]
     pub rules: RulesName,
-    /// `score`, `eval1`, `eval2`, or a weights file (its evaluation is used;
+    /// `score`, `eval1`, `eval2`, a weights file or a player file (its
+    /// evaluation for the side to move is used;
     /// the depth is --plies).
     #[arg(long, default_value = "eval1")]
     pub player: String,
@@ -41,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let player = Player::load(&args.player).map_err(|e| {
         super::input_error(format!(
-            "--player {}: not a built-in player nor a weights file: {e}",
+            "--player {}: not a built-in player nor a weights or player file: {e}",
             args.player
         ))
     })?;
@@ -57,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             SideName::Defender => Side::Defender,
         },
     };
-    let mut searcher = Searcher::new(rules, player.eval, 20);
+    let mut searcher = Searcher::new(rules, player.eval(pos.to_move).clone(), 20);
     let start = Instant::now();
     let Some(d) = searcher.decide(pos, Limits::plies(args.plies)) else {
         return Err(super::input_error(

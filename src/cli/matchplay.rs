@@ -22,7 +22,8 @@ pub enum RulesName {
 pub struct Args {
     #[arg(long, value_enum)]
     pub rules: RulesName,
-    /// Player A: `score`, `eval1`, `eval2`, or a weights file.
+    /// Player A: `score`, `eval1`, `eval2`, a weights file, or a player file
+    /// (`Player(defender: "D.ron", attacker: "A.ron")`, paths beside it).
     #[arg(long)]
     pub a: String,
     /// Player B, as for --a.
@@ -132,7 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let load = |flag: &str, spec: &str| {
         Player::load(spec).map_err(|e| {
             super::input_error(format!(
-                "{flag} {spec}: not a built-in player (score, eval1, eval2) nor a weights file: {e}"
+                "{flag} {spec}: not a built-in player (score, eval1, eval2) nor a weights or player file: {e}"
             ))
         })
     };

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::adversarial::duel::Opponent;
+use crate::adversarial::{Rules, Side};
 use crate::engine::Variant;
 use crate::heuristic::weights::ron_message;
 use crate::heuristic::{Weights, WeightsError};
@@ -45,6 +47,9 @@ pub enum Objective {
     /// tile of their start position (from an 8192 position, a 16384).
     /// Needs a bank.
     ReachNext,
+    /// Minus the mean defender total of the games: an attacker's objective
+    /// (a `Gpcc` variant with role `Attacker`), so that allowing less is better.
+    ScoreAllowed,
 }
 
 /// Games start from positions of a bank file, as written in the config.
@@ -82,27 +87,74 @@ impl BankStarts {
 }
 
 /// The game variant as written in the config.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Variant", deny_unknown_fields)]
 pub enum RawVariant {
     /// Random 2s and 4s after each move; `p4` is the chance of a 4, in [0, 1].
     Classic { p4: f64 },
     /// A 2 before every move on an initially empty board (BOJ 28489).
     Twos,
+    /// Adversarial 2048: the candidate takes `role` against each of the
+    /// fixed `opponents` in turn, from openings of `opening_turns` random
+    /// turns; `search.depth` is the alpha-beta search's plies.
+    Gpcc {
+        rules: Rules,
+        role: Side,
+        /// `score`, `eval1`, `eval2`, or weights files (looked up as
+        /// `base_weights` is).
+        opponents: Vec<String>,
+        #[serde(default = "default_opening_turns")]
+        opening_turns: u32,
+    },
 }
 
-/// Expectimax settings.
+/// Random turns opening a `Gpcc` game when the config does not say.
+pub const DEFAULT_OPENING_TURNS: u32 = 2;
+
+fn default_opening_turns() -> u32 {
+    DEFAULT_OPENING_TURNS
+}
+
+/// The game a job plays, validated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Game {
+    /// A solo game searched by expectimax: the classic game or twos.
+    Solo(Variant),
+    /// Adversarial 2048 against fixed opponents.
+    Gpcc(Duel),
+}
+
+/// A validated `Gpcc` variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duel {
+    pub rules: Rules,
+    pub role: Side,
+    /// At least one; weights files loaded.
+    pub opponents: Vec<Opponent>,
+    pub opening_turns: u32,
+}
+
+/// Search settings: expectimax's, or for a `Gpcc` variant alpha-beta's.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Search", deny_unknown_fields)]
 pub struct SearchConfig {
-    /// Search depth: `Fixed(0..=8)` or `Auto`.
+    /// Search depth: `Fixed(0..=8)` or `Auto`; for `Gpcc`, `Fixed(plies)`.
     pub depth: Depth,
-    /// Chance nodes whose probability falls below this are cut off, 0 < p < 1.
+    /// Chance nodes whose probability falls below this are cut off, 0 < p < 1
+    /// (default 1e-4; alpha-beta has no chance nodes).
+    #[serde(default = "default_prob_cutoff")]
     pub prob_cutoff: f64,
     /// A per-move budget in moves tried (iterative deepening up to `depth`);
     /// `None`: every move searched to `depth`. Deterministic, unlike time.
     #[serde(default)]
     pub nodes: Option<u64>,
+}
+
+/// The usual chance-node cutoff, when a config does not say.
+pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
+
+fn default_prob_cutoff() -> f64 {
+    DEFAULT_PROB_CUTOFF
 }
 
 /// One tuned term, as written in the config.
@@ -289,7 +341,7 @@ pub struct TuneConfig {
     pub path: PathBuf,
     /// Prefix of the run folder's name.
     pub name: String,
-    pub variant: Variant,
+    pub variant: Game,
     pub search: SearchConfig,
     /// Where the base weights were found (absolute when it could be made so).
     pub base_weights_path: PathBuf,
@@ -370,6 +422,14 @@ pub enum ConfigError {
         #[source]
         source: WeightsError,
     },
+    /// An opponent's weights file is missing or invalid.
+    #[error("{at}: field `{field}`: cannot load the opponent's weights")]
+    Opponent {
+        at: Location,
+        field: String,
+        #[source]
+        source: Box<WeightsError>,
+    },
     /// The bank file is missing or malformed.
     #[error("{at}: field `bank.file`: cannot load the bank")]
     Bank {
@@ -386,6 +446,7 @@ impl ConfigError {
             ConfigError::Invalid { field, .. } => Some(field),
             ConfigError::BaseWeights { .. } => Some("base_weights"),
             ConfigError::Bank { .. } => Some("bank.file"),
+            ConfigError::Opponent { field, .. } => Some(field),
             _ => None,
         }
     }

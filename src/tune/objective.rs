@@ -26,6 +26,7 @@ pub fn per_game(objective: Objective, games: &[GameResult]) -> Option<Vec<f64>> 
             .map(|g| f64::from(u8::from(g.record.max_tile >= tile)))
             .collect(),
         Objective::MeanGain => games.iter().map(|g| g.gained() as f64).collect(),
+        Objective::ScoreAllowed => games.iter().map(|g| -(g.record.score as f64)).collect(),
         Objective::ReachNext => games
             .iter()
             .map(|g| f64::from(u8::from(g.record.max_tile >= next_tile(g))))

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::config::TuneConfig;
+use super::config::{Depth, Game, TuneConfig};
 use super::contender::Contender;
 use super::journal::Record;
 use super::objective::Fitness;
@@ -107,9 +107,13 @@ impl Observer for Progress {
                 let length = s
                     .generations
                     .map_or(String::new(), |g| format!("{g} generations, "));
+                let search = match (&config.variant, s.search.depth) {
+                    (Game::Gpcc(_), Depth::Fixed(plies)) => format!("{plies} plies"),
+                    (_, depth) => format!("depth {depth}"),
+                };
                 format!(
-                    "{length}{} games per candidate at depth {}",
-                    s.games_per_candidate, s.search.depth
+                    "{length}{} games per candidate at {search}",
+                    s.games_per_candidate
                 )
             })
             .collect();

@@ -4,14 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use super::config::{SearchConfig, TuneConfig};
+use super::config::{Depth, Game, SearchConfig, TuneConfig};
 use super::contender::Contender;
 use super::journal::{Record, Scored};
 use super::objective::{fitness, per_game};
 use super::observer::Observer;
 use super::replay::{Replay, Replayed};
 use super::TuneError;
-use crate::evaluation::{Batch, Evaluator};
+use crate::adversarial::duel::DuelSpec;
+use crate::evaluation::{Batch, Evaluator, Spec};
 use crate::heuristic::Weights;
 use crate::search::{Budget, SearchParams};
 use crate::seeds::{run_game_seed, Stream};
@@ -65,7 +66,7 @@ pub struct Games {
 /// Scores tasks for one run.
 pub struct Scorer<'a> {
     pub config: &'a TuneConfig,
-    pub spec: GameSpec,
+    pub spec: Spec,
     pub replay: &'a Replay,
     pub evaluator: &'a dyn Evaluator,
     pub observer: &'a dyn Observer,
@@ -74,15 +75,28 @@ pub struct Scorer<'a> {
 }
 
 /// How a config's games are played under `search` (a stage's settings).
-pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> GameSpec {
-    let prob_cutoff = search.prob_cutoff as f32;
-    let budget = search.nodes.map(Budget::Nodes);
-    let mut search = SearchParams::new(search.depth, config.variant);
-    search.prob_cutoff = prob_cutoff;
-    let mut spec = GameSpec::new(config.variant, search);
-    spec.move_limit = config.move_limit;
-    spec.move_budget = budget;
-    spec
+pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> Spec {
+    match &config.variant {
+        Game::Solo(variant) => {
+            let mut params = SearchParams::new(search.depth, *variant);
+            params.prob_cutoff = search.prob_cutoff as f32;
+            let mut spec = GameSpec::new(*variant, params);
+            spec.move_limit = config.move_limit;
+            spec.move_budget = search.nodes.map(Budget::Nodes);
+            Spec::Solo(spec)
+        }
+        Game::Gpcc(duel) => Spec::Duel(DuelSpec {
+            rules: duel.rules,
+            role: duel.role,
+            opponents: duel.opponents.clone(),
+            opening_turns: duel.opening_turns,
+            plies: match search.depth {
+                Depth::Fixed(plies) => plies,
+                Depth::Auto => unreachable!("validated: a Gpcc search has fixed plies"),
+            },
+            nodes: search.nodes,
+        }),
+    }
 }
 
 impl Scorer<'_> {
@@ -155,7 +169,7 @@ impl Scorer<'_> {
                 )
             })
             .collect();
-        let mut batch = Batch::new(self.spec, weights.cloned().collect(), seeds);
+        let mut batch = Batch::new(self.spec.clone(), weights.cloned().collect(), seeds);
         if let Some(bank) = &self.config.bank {
             batch.starts = batch.seeds.iter().map(|&s| bank.start(s)).collect();
         }

@@ -3,6 +3,7 @@
 use super::locate::locate;
 use super::validate::edit_distance;
 use super::*;
+use crate::adversarial::duel::Opponent;
 use crate::heuristic::PARAM_NAMES;
 
 /// A config path beside the shipped weights, so `weights/...` resolves.
@@ -69,7 +70,7 @@ fn file() -> String {
 fn the_valid_config_parses_into_typed_values() {
     let c = parse(VALID, &config_path()).unwrap();
     assert_eq!(c.name, "test-1");
-    assert_eq!(c.variant, Variant::Classic { p4: 0.1 });
+    assert_eq!(c.variant, Game::Solo(Variant::Classic { p4: 0.1 }));
     assert_eq!(c.search.depth, Depth::Fixed(1));
     assert_eq!(c.params.len(), 2);
     assert_eq!(c.params[0].name, "empty");
@@ -371,6 +372,8 @@ fn every_shipped_config_parses() {
             "classic-d1-snake",
             "classic-d1-terms",
             "classic-d2",
+            "gpcc-attacker",
+            "gpcc-defender",
             "quick",
             "smoke",
             "twos"
@@ -382,7 +385,7 @@ fn every_shipped_config_parses() {
 fn default_ron_is_the_serious_classic_job() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
     let c = load(&dir.join("default.ron")).unwrap();
-    assert_eq!(c.variant, Variant::Classic { p4: 0.1 });
+    assert_eq!(c.variant, Game::Solo(Variant::Classic { p4: 0.1 }));
     assert_eq!(c.search.depth, Depth::Fixed(1));
     assert_eq!(
         (c.games_per_candidate, c.validation_games, c.final_games),
@@ -439,7 +442,10 @@ fn default_ron_is_the_serious_classic_job() {
         (smoke.search.depth, smoke.population(), smoke.params.len()),
         (Depth::Fixed(0), 6, 2)
     );
-    assert_eq!(load(&dir.join("twos.ron")).unwrap().variant, Variant::Twos);
+    assert_eq!(
+        load(&dir.join("twos.ron")).unwrap().variant,
+        Game::Solo(Variant::Twos)
+    );
 }
 
 #[test]
@@ -558,4 +564,107 @@ fn bank_errors_name_their_field() {
     assert!(err.contains("field `objective`: ReachNext"), "{err}");
     let c = parse_with("objective: MeanScore", "objective: MeanGain").unwrap();
     assert_eq!(c.objective, Objective::MeanGain);
+}
+
+/// [`VALID`] as a Gpcc defender job (and without its move limit).
+fn gpcc(role: &str, objective: &str, opponents: &str, depth: &str) -> String {
+    VALID
+        .replacen(
+            "variant: Classic(p4: 0.1),",
+            &format!(
+                "variant: Gpcc(\n        rules: Gpcc2016,\n        role: {role},\n        opponents: {opponents},\n    ),"
+            ),
+            1,
+        )
+        .replacen(
+            "search: (depth: Fixed(1), prob_cutoff: 1e-4),",
+            &format!("search: (depth: {depth}),"),
+            1,
+        )
+        .replacen("objective: MeanScore,", &format!("objective: {objective},"), 1)
+        .replacen("    move_limit: 5000,\n", "", 1)
+}
+
+#[test]
+fn gpcc_jobs_load_their_opponents_and_play_duels() {
+    let text = gpcc(
+        "Attacker",
+        "ScoreAllowed",
+        r#"["eval2", "weights/nneonneo.ron"]"#,
+        "Fixed(5)",
+    );
+    let c = parse(&text, &config_path()).unwrap();
+    let Game::Gpcc(duel) = &c.variant else {
+        panic!("a Gpcc job: {:?}", c.variant)
+    };
+    assert_eq!(
+        (duel.rules, duel.role),
+        (
+            crate::adversarial::Rules::Gpcc2016,
+            crate::adversarial::Side::Attacker
+        )
+    );
+    assert_eq!(duel.opening_turns, DEFAULT_OPENING_TURNS);
+    assert_eq!(duel.opponents[0], Opponent::Builtin("eval2".into()));
+    assert!(
+        matches!(&duel.opponents[1], Opponent::Weights { weights, .. } if **weights == Weights::nneonneo())
+    );
+    assert_eq!(c.search.prob_cutoff, DEFAULT_PROB_CUTOFF);
+    let crate::evaluation::Spec::Duel(spec) = super::super::scoring::game_spec(&c, &c.search)
+    else {
+        panic!("duels")
+    };
+    assert_eq!((spec.plies, spec.nodes), (5, None));
+    // The resolved config names the opponent's file by its full path and
+    // parses back to the same job from anywhere.
+    let again = parse(&c.to_ron(), Path::new("/elsewhere/config.ron")).unwrap();
+    assert_eq!(again.variant, c.variant);
+}
+
+#[test]
+fn gpcc_errors_name_the_field_and_its_line() {
+    let path = file();
+    let bad = |text: String| chain(&parse(&text, &config_path()).expect_err("rejected"));
+    let missing = bad(gpcc(
+        "Defender",
+        "MeanScore",
+        r#"["eval2", "nope.ron"]"#,
+        "Fixed(3)",
+    ));
+    assert!(
+        missing.starts_with(&format!("{path}:7:"))
+            && missing.contains("variant.opponents[1]")
+            && missing.contains("nope.ron"),
+        "{missing}"
+    );
+    let none = bad(gpcc("Defender", "MeanScore", "[]", "Fixed(3)"));
+    assert!(
+        none.contains("`variant.opponents`: name at least one"),
+        "{none}"
+    );
+    let role = bad(gpcc("Attacker", "MeanScore", r#"["eval2"]"#, "Fixed(3)"));
+    assert!(
+        role.contains("`objective`") && role.contains("ScoreAllowed"),
+        "{role}"
+    );
+    let own = bad(gpcc("Defender", "ScoreAllowed", r#"["eval2"]"#, "Fixed(3)"));
+    assert!(own.contains("`objective`"), "{own}");
+    let auto = bad(gpcc("Defender", "MeanScore", r#"["eval2"]"#, "Auto"));
+    assert!(
+        auto.contains("`search.depth`") && auto.contains("plies"),
+        "{auto}"
+    );
+    let zero = bad(gpcc("Defender", "MeanScore", r#"["eval2"]"#, "Fixed(0)"));
+    assert!(zero.contains("`search.depth`"), "{zero}");
+    let solo = error_with("objective: MeanScore,", "objective: ScoreAllowed,");
+    assert!(
+        solo.contains("`objective`") && solo.contains("Gpcc"),
+        "{solo}"
+    );
+    let with_limit = gpcc("Defender", "MeanScore", r#"["eval2"]"#, "Fixed(3)").replacen(
+        "seed: 3,",
+        "seed: 3,\n    move_limit: 100,",
+        1,
+    );
+    assert!(bad(with_limit).contains("`move_limit`"));
 }

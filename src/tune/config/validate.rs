@@ -6,9 +6,14 @@ use std::path::{Path, PathBuf};
 
 use super::locate::locate;
 use super::{
-    default_population, BankStarts, ConfigError, Depth, Location, Objective, Param, RawBank,
-    RawConfig, RawParam, RawVariant, Stage, StopRules, TuneConfig, MAX_DEPTH,
+    default_population, BankStarts, ConfigError, Depth, Duel, Game, Location, Objective, Param,
+    RawBank, RawConfig, RawParam, RawVariant, SearchConfig, Stage, StopRules, TuneConfig,
+    MAX_DEPTH,
 };
+use crate::adversarial::duel::Opponent;
+use crate::adversarial::player::{Player, BUILTIN};
+use crate::adversarial::search::MAX_PLIES;
+use crate::adversarial::Side;
 use crate::bank::{record, Bank, HashText};
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
@@ -75,17 +80,29 @@ impl RawConfig {
     pub fn validate(self, text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         let c = Checker { text, path };
         check_name(&c, &self.name)?;
-        let variant = check_variant(&c, self.variant)?;
-        check_search(&c, &self)?;
+        let variant = check_variant(&c, &self.variant)?;
+        check_search(&c, &self.search, "search", &variant)?;
         let (base_weights_path, base_weights) = load_base(&c, &self.base_weights)?;
         let params = check_params(&c, &self.params, &base_weights)?;
         let bank = check_bank(&c, self.bank.as_ref())?;
         check_objective(&c, self.objective, bank.is_some())?;
+        match &variant {
+            Game::Gpcc(duel) => check_duel_job(&c, duel, &self)?,
+            Game::Solo(_) => c.check(
+                self.objective != Objective::ScoreAllowed,
+                "objective",
+                || {
+                    "ScoreAllowed scores an attacker: it needs a Gpcc variant with role Attacker"
+                        .into()
+                },
+            )?,
+        }
         check_budget(&c, &self)?;
         check_stop(&c, &self.stop)?;
         check_extras(&c, &self)?;
-        let stages = check_stages(&c, &self)?;
+        let stages = check_stages(&c, &self, &variant)?;
         let resolved = RawConfig {
+            variant: resolved_variant(&self.variant, &variant),
             base_weights: base_weights_path.display().to_string(),
             params: params
                 .iter()
@@ -145,29 +162,152 @@ fn check_name(c: &Checker, name: &str) -> Result<(), ConfigError> {
     })
 }
 
-fn check_variant(c: &Checker, variant: RawVariant) -> Result<Variant, ConfigError> {
+fn check_variant(c: &Checker, variant: &RawVariant) -> Result<Game, ConfigError> {
     Ok(match variant {
-        RawVariant::Classic { p4 } => {
+        &RawVariant::Classic { p4 } => {
             c.check((0.0..=1.0).contains(&p4), "variant.p4", || {
                 format!("{p4} is outside [0, 1]")
             })?;
-            Variant::Classic { p4 }
+            Game::Solo(Variant::Classic { p4 })
         }
-        RawVariant::Twos => Variant::Twos,
+        RawVariant::Twos => Game::Solo(Variant::Twos),
+        RawVariant::Gpcc {
+            rules,
+            role,
+            opponents,
+            opening_turns,
+        } => {
+            c.check(!opponents.is_empty(), "variant.opponents", || {
+                "name at least one opponent".into()
+            })?;
+            c.check(
+                *opening_turns <= MAX_OPENING_TURNS,
+                "variant.opening_turns",
+                || format!("{opening_turns} is above the maximum {MAX_OPENING_TURNS}"),
+            )?;
+            let opponents = opponents
+                .iter()
+                .enumerate()
+                .map(|(i, spec)| load_opponent(c, i, spec))
+                .collect::<Result<_, _>>()?;
+            Game::Gpcc(Duel {
+                rules: *rules,
+                role: *role,
+                opponents,
+                opening_turns: *opening_turns,
+            })
+        }
     })
 }
 
-fn check_search(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
-    if let Depth::Fixed(d) = raw.search.depth {
-        c.check(d <= MAX_DEPTH, "search.depth", || {
-            format!("{d} is deeper than the maximum {MAX_DEPTH}")
-        })?;
+/// Random turns an opening may have at most: enough for any variety.
+const MAX_OPENING_TURNS: u32 = 64;
+
+/// Opponent `i`: a built-in name, else a weights file looked up as
+/// `base_weights` is.
+fn load_opponent(c: &Checker, i: usize, spec: &str) -> Result<Opponent, ConfigError> {
+    if Player::builtin(spec).is_some() {
+        return Ok(Opponent::Builtin(spec.to_string()));
     }
-    let cutoff = raw.search.prob_cutoff;
-    c.check(cutoff > 0.0 && cutoff < 1.0, "search.prob_cutoff", || {
+    let field = format!("variant.opponents[{i}]");
+    c.check(!spec.is_empty(), &field, || {
+        format!(
+            "must be a built-in player ({}) or a weights file",
+            BUILTIN.join(", ")
+        )
+    })?;
+    let path = resolve_relative(c.path, spec);
+    let weights = Weights::load(&path).map_err(|source| ConfigError::Opponent {
+        at: c.at(&field),
+        field: field.clone(),
+        source: Box::new(source),
+    })?;
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    Ok(Opponent::Weights {
+        name: path.display().to_string(),
+        weights: Box::new(weights),
+    })
+}
+
+/// The variant as a run folder's config writes it: weights opponents by
+/// the paths they were found at, so that it parses from any directory.
+fn resolved_variant(raw: &RawVariant, game: &Game) -> RawVariant {
+    match (raw, game) {
+        (RawVariant::Gpcc { .. }, Game::Gpcc(duel)) => RawVariant::Gpcc {
+            rules: duel.rules,
+            role: duel.role,
+            opponents: duel
+                .opponents
+                .iter()
+                .map(|o| o.name().to_string())
+                .collect(),
+            opening_turns: duel.opening_turns,
+        },
+        _ => raw.clone(),
+    }
+}
+
+/// The search settings at `field` (`search`, `stages[1].search`): a depth
+/// within the game's search's range, a cutoff in (0, 1), a positive budget.
+fn check_search(
+    c: &Checker,
+    search: &SearchConfig,
+    field: &str,
+    game: &Game,
+) -> Result<(), ConfigError> {
+    let f = |sub: &str| format!("{field}.{sub}");
+    match (game, search.depth) {
+        (Game::Solo(_), Depth::Fixed(d)) => c.check(d <= MAX_DEPTH, &f("depth"), || {
+            format!("{d} is deeper than the maximum {MAX_DEPTH}")
+        })?,
+        (Game::Solo(_), Depth::Auto) => {}
+        (Game::Gpcc(_), Depth::Fixed(p)) => {
+            c.check((1..=MAX_PLIES).contains(&p), &f("depth"), || {
+                format!("{p} plies is outside 1..={MAX_PLIES} (a Gpcc search's depth is in plies)")
+            })?
+        }
+        (Game::Gpcc(_), Depth::Auto) => {
+            return Err(c.invalid(
+                &f("depth"),
+                "a Gpcc search needs Fixed(plies); set `nodes` for a budget",
+            ))
+        }
+    }
+    let cutoff = search.prob_cutoff;
+    c.check(cutoff > 0.0 && cutoff < 1.0, &f("prob_cutoff"), || {
         format!("{cutoff} is outside (0, 1)")
     })?;
-    c.positive(raw.search.nodes, "search.nodes", " (or None for no budget)")
+    c.positive(search.nodes, &f("nodes"), " (or None for no budget)")
+}
+
+/// What a `Gpcc` job may not combine: its objective must fit its role, and
+/// it has no bank positions or move limit.
+fn check_duel_job(c: &Checker, duel: &Duel, raw: &RawConfig) -> Result<(), ConfigError> {
+    match duel.role {
+        Side::Attacker => c.check(
+            raw.objective == Objective::ScoreAllowed,
+            "objective",
+            || "an attacker is scored by the defender totals it allows: use ScoreAllowed".into(),
+        )?,
+        Side::Defender => c.check(
+            !matches!(
+                raw.objective,
+                Objective::ScoreAllowed | Objective::MeanGain | Objective::ReachNext
+            ),
+            "objective",
+            || {
+                "a defender is scored by its own games: use MeanScore, MeanLog2MaxTile, \
+                 Reach or ScoreQuantile"
+                    .into()
+            },
+        )?,
+    }
+    c.check(raw.bank.is_none(), "bank", || {
+        "Gpcc games start from openings, not bank positions: leave `bank` out".into()
+    })?;
+    c.check(raw.move_limit.is_none(), "move_limit", || {
+        "Gpcc games are played to their end: leave `move_limit` out".into()
+    })
 }
 
 /// The base weights and where they were found (absolute when it could be made so).
@@ -322,7 +462,10 @@ fn check_objective(c: &Checker, objective: Objective, bank: bool) -> Result<(), 
         Objective::ScoreQuantile { q } => c.check(q > 0.0 && q < 1.0, "objective.q", || {
             format!("{q} is outside (0, 1)")
         }),
-        Objective::MeanScore | Objective::MeanLog2MaxTile | Objective::MeanGain => Ok(()),
+        Objective::MeanScore
+        | Objective::MeanLog2MaxTile
+        | Objective::MeanGain
+        | Objective::ScoreAllowed => Ok(()),
     }
 }
 
@@ -408,7 +551,7 @@ fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
 
 /// The stages as the run plays them: each written stage over the top-level
 /// settings; without any, the top level alone, open-ended.
-fn check_stages(c: &Checker, raw: &RawConfig) -> Result<Vec<Stage>, ConfigError> {
+fn check_stages(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Vec<Stage>, ConfigError> {
     let top = Stage {
         generations: None,
         search: raw.search,
@@ -431,17 +574,7 @@ fn check_stages(c: &Checker, raw: &RawConfig) -> Result<Vec<Stage>, ConfigError>
             games_per_candidate: s.games_per_candidate.unwrap_or(top.games_per_candidate),
             validation_games: s.validation_games.unwrap_or(top.validation_games),
         };
-        if let Depth::Fixed(d) = stage.search.depth {
-            c.check(d <= MAX_DEPTH, &field("search.depth"), || {
-                format!("{d} is deeper than the maximum {MAX_DEPTH}")
-            })?;
-        }
-        let cutoff = stage.search.prob_cutoff;
-        c.check(
-            cutoff > 0.0 && cutoff < 1.0,
-            &field("search.prob_cutoff"),
-            || format!("{cutoff} is outside (0, 1)"),
-        )?;
+        check_search(c, &stage.search, &field("search"), game)?;
         c.positive(
             Some(stage.games_per_candidate),
             &field("games_per_candidate"),
