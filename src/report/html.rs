@@ -274,7 +274,7 @@ fn what_was_tuned(run: &RunReport) -> String {
     format!(
         "{params} Objective {}, variant {}, search depth {}; population {}, {} games per candidate, {} fresh validation games per generation, seed {}.",
         escape(&format!("{:?}", c.objective)),
-        escape(&format!("{:?}", c.variant)),
+        escape(&c.variant.to_string()),
         escape(&depths.join(" then ")),
         c.population(),
         escape(&games.join(" then ")),

@@ -124,6 +124,34 @@ pub enum Game {
     Gpcc(Duel),
 }
 
+impl fmt::Display for Game {
+    /// `Classic { p4: 0.1 }`, `Twos`, or for a duel its rules, role,
+    /// opponents (weights files by file name) and openings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Game::Solo(variant) => write!(f, "{variant:?}"),
+            Game::Gpcc(duel) => {
+                let opponents: Vec<&str> = duel
+                    .opponents
+                    .iter()
+                    .map(|o| {
+                        let name = o.name();
+                        name.rsplit('/').next().unwrap_or(name)
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "{} {} against {} (openings of {} turns)",
+                    duel.rules.name(),
+                    duel.role.name(),
+                    opponents.join(", "),
+                    duel.opening_turns
+                )
+            }
+        }
+    }
+}
+
 /// A validated `Gpcc` variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Duel {
