@@ -206,4 +206,13 @@ mod tests {
         let e = Player::load(&weights).err().unwrap().to_string();
         assert!(e.contains("w.ron:1:"), "{e}");
     }
+
+    #[test]
+    fn the_shipped_player_file_loads_both_roles() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights/gpcc.ron");
+        let p = Player::load(path.to_str().unwrap()).unwrap();
+        let board =
+            crate::engine::Board::from_ranks([5, 3, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_ne!(p.defend.live(board, 0), p.attack.live(board, 0));
+    }
 }
