@@ -260,6 +260,20 @@ mod tests {
         batch_of(greedy())
     }
 
+    /// The batch's results on pools of 1, 2 and 3 threads, which must agree.
+    fn same_on_any_pool(b: &Batch) -> BatchResults {
+        let on = |threads| {
+            LocalEvaluator::new(Some(threads))
+                .unwrap()
+                .evaluate(b, &|_| {})
+                .unwrap()
+        };
+        let one = on(1);
+        assert_eq!(one, on(2));
+        assert_eq!(one, on(3));
+        one
+    }
+
     #[test]
     fn every_set_plays_every_seed_in_order_on_any_pool() {
         let b = batch();
@@ -312,15 +326,7 @@ mod tests {
                 at.unwrap()
             })
             .collect();
-        let one = LocalEvaluator::new(Some(1))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        let three = LocalEvaluator::new(Some(3))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        assert_eq!(one, three);
+        let one = same_on_any_pool(&b);
         for (s, g) in one.games[0].iter().enumerate() {
             let from = crate::selfplay::play_start(&greedy(), &h, b.seeds[s], Some(b.starts[s]));
             assert_eq!(*g, from);
@@ -341,15 +347,7 @@ mod tests {
         spec.move_limit = Some(150);
         let mut b = batch_of(spec);
         b.seeds.truncate(3);
-        let one = LocalEvaluator::new(Some(1))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        let two = LocalEvaluator::new(Some(2))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        assert_eq!(one, two);
+        same_on_any_pool(&b);
     }
 
     #[test]
@@ -379,15 +377,7 @@ mod tests {
             nodes: None,
         };
         let b = batch_of(duel.clone());
-        let one = LocalEvaluator::new(Some(1))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        let three = LocalEvaluator::new(Some(3))
-            .unwrap()
-            .evaluate(&b, &|_| {})
-            .unwrap();
-        assert_eq!(one, three);
+        let one = same_on_any_pool(&b);
         for (set, games) in one.games.iter().enumerate() {
             let h = Heuristic::new(&b.weights[set]);
             for (s, g) in games.iter().enumerate() {

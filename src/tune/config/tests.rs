@@ -637,25 +637,47 @@ fn gpcc_errors_name_the_field_and_its_line() {
             && missing.contains("nope.ron"),
         "{missing}"
     );
-    let none = bad(gpcc("Defender", "MeanScore", "[]", "Fixed(3)"));
-    assert!(
-        none.contains("`variant.opponents`: name at least one"),
-        "{none}"
-    );
-    let role = bad(gpcc("Attacker", "MeanScore", r#"["eval2"]"#, "Fixed(3)"));
-    assert!(
-        role.contains("`objective`") && role.contains("ScoreAllowed"),
-        "{role}"
-    );
-    let own = bad(gpcc("Defender", "ScoreAllowed", r#"["eval2"]"#, "Fixed(3)"));
-    assert!(own.contains("`objective`"), "{own}");
-    let auto = bad(gpcc("Defender", "MeanScore", r#"["eval2"]"#, "Auto"));
-    assert!(
-        auto.contains("`search.depth`") && auto.contains("plies"),
-        "{auto}"
-    );
-    let zero = bad(gpcc("Defender", "MeanScore", r#"["eval2"]"#, "Fixed(0)"));
-    assert!(zero.contains("`search.depth`"), "{zero}");
+    // (role, objective, opponents, depth): what the message must name.
+    for (role, objective, opponents, depth, names) in [
+        (
+            "Defender",
+            "MeanScore",
+            "[]",
+            "Fixed(3)",
+            ["`variant.opponents`", "at least one"],
+        ),
+        (
+            "Attacker",
+            "MeanScore",
+            r#"["eval2"]"#,
+            "Fixed(3)",
+            ["`objective`", "ScoreAllowed"],
+        ),
+        (
+            "Defender",
+            "ScoreAllowed",
+            r#"["eval2"]"#,
+            "Fixed(3)",
+            ["`objective`", "MeanScore"],
+        ),
+        (
+            "Defender",
+            "MeanScore",
+            r#"["eval2"]"#,
+            "Auto",
+            ["`search.depth`", "plies"],
+        ),
+        (
+            "Defender",
+            "MeanScore",
+            r#"["eval2"]"#,
+            "Fixed(0)",
+            ["`search.depth`", "plies"],
+        ),
+    ] {
+        let e = bad(gpcc(role, objective, opponents, depth));
+        assert!(names.iter().all(|n| e.contains(n)), "{e}");
+    }
     let solo = error_with("objective: MeanScore,", "objective: ScoreAllowed,");
     assert!(
         solo.contains("`objective`") && solo.contains("Gpcc"),
