@@ -202,7 +202,15 @@ impl Node<'_> {
         }
         let mut best: Option<f32> = None;
         self.stats.moves += 4;
-        for (next, next_t) in board.shifts_pair(trans, self.t) {
+        let children = board.shifts_pair(trans, self.t);
+        // Each child's table entry is read first thing: fetch them all now,
+        // so that the later children's are in the cache when their turn
+        // comes (the table outgrows the caches at depth 3: this was ~20% of
+        // the time there).
+        for (next, _) in children {
+            self.table.prefetch(next.0);
+        }
+        for (next, next_t) in children {
             if next == board {
                 continue;
             }
