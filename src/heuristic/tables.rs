@@ -177,17 +177,49 @@ impl Heuristic {
     /// (equal to [`Heuristic::eval`] of the board, bit for bit).
     #[inline]
     pub fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
-        let b = board.0;
-        let t = transpose.0;
+        let (b, t) = (board.0, transpose.0);
         let c = &*self.columns;
-        let lines = self.rows[0][(b & 0xFFFF) as usize]
-            + self.rows[1][((b >> 16) & 0xFFFF) as usize]
-            + self.rows[2][((b >> 32) & 0xFFFF) as usize]
-            + self.rows[3][(b >> 48) as usize]
-            + c[(t & 0xFFFF) as usize]
-            + c[((t >> 16) & 0xFFFF) as usize]
-            + c[((t >> 32) & 0xFFFF) as usize]
-            + c[(t >> 48) as usize];
+        let rows = std::array::from_fn(|r| self.rows[r][(b >> (16 * r)) as u16 as usize]);
+        let columns = std::array::from_fn(|k| c[(t >> (16 * k)) as u16 as usize]);
+        self.total(rows, columns, board)
+    }
+
+    /// The score table of row `r` (0 at the top): each 16-bit line's score
+    /// as that row.
+    #[inline(always)]
+    pub fn row_table(&self, r: usize) -> &[f32; LINES] {
+        &self.rows[r]
+    }
+
+    /// The score table of every column, indexed by the column as a line
+    /// (its top cell first).
+    #[inline(always)]
+    pub fn column_table(&self) -> &[f32; LINES] {
+        &self.columns
+    }
+
+    /// The one table every row and column reads, when there is one and the
+    /// score is the eight lines' sum alone (no crowding term): then
+    /// `total(rows, columns, _)` is the plain sum of the eight.
+    pub fn shared_table(&self) -> Option<&[f32; LINES]> {
+        let shared = self.rows.iter().all(|t| Arc::ptr_eq(t, &self.columns));
+        (shared && !self.crowded).then_some(&*self.columns)
+    }
+
+    /// The score of `board` from its rows' and columns' table scores: the
+    /// one place the eight are summed, rows first, in a fixed order (an f32
+    /// sum in another order may round differently), and the crowding term
+    /// added when it is weighted.
+    #[inline(always)]
+    pub fn total(&self, rows: [f32; 4], columns: [f32; 4], board: Board) -> f32 {
+        let lines = rows[0]
+            + rows[1]
+            + rows[2]
+            + rows[3]
+            + columns[0]
+            + columns[1]
+            + columns[2]
+            + columns[3];
         if self.crowded {
             lines + self.crowding[board.count_empty() as usize]
         } else {
