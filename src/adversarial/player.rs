@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_shipped_player_file_loads_both_roles() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/weights/gpcc.ron");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/players/gpcc.ron");
         let p = Player::load(path.to_str().unwrap()).unwrap();
         let board =
             crate::engine::Board::from_ranks([5, 3, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Matches of the tuned GPCC player (configs/weights/gpcc.ron) on 200 fresh
+# Matches of the tuned GPCC player (configs/players/gpcc.ron) on 200 fresh
 # openings (seed 777: match openings derive from (seed, match), which no
 # tuning run's game seeds use), against the seed's evaluation 2 and the
 # untuned reference weights, at 3, 5 and 7 plies. One JSON file a pairing.
@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 bin=${TUNE2048:-target/release/tune2048}
 out=runs/curated/gpcc-tuned
-tuned=configs/weights/gpcc.ron
+tuned=configs/players/gpcc.ron
 base=configs/weights/nneonneo.ron
 for plies in 3 5 7; do
     for pair in "$tuned eval2 tuned-eval2" "$base eval2 base-eval2" "$tuned $base tuned-base"; do
