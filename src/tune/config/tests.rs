@@ -372,6 +372,7 @@ fn every_shipped_config_parses() {
             "classic-d1-snake",
             "classic-d1-terms",
             "classic-d2",
+            "classic-d3",
             "gpcc-attacker",
             "gpcc-defender",
             "quick",
