@@ -63,7 +63,15 @@ fn a_gpcc_job_is_the_same_run_on_one_and_two_threads() {
     let allowed = fin["best_scores"].as_array().unwrap();
     assert_eq!(allowed.len(), 8);
     assert!(allowed.iter().all(|s| s.as_u64().unwrap() > 0), "{fin}");
-    assert!(text(&std::fs::read(one.join("config.ron")).unwrap()).contains("Gpcc("));
+    // The folder keeps its own copy of the weights opponent (opponent 1),
+    // which its config names, so that a resume does not read the original.
+    let folder_config = text(&std::fs::read(one.join("config.ron")).unwrap());
+    assert!(folder_config.contains("Gpcc(") && folder_config.contains("\"opponent-1.ron\""));
+    assert_eq!(
+        std::fs::read_to_string(one.join("opponent-1.ron")).unwrap(),
+        std::fs::read_to_string(weights("default.ron")).unwrap()
+    );
+    assert!(!one.join("opponent-0.ron").exists(), "eval2 is built in");
 }
 
 /// `match` lines (after the header) and the summary.

@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::workers::Workers;
+use crate::adversarial::duel::Opponent;
 use crate::bank::content_hash;
 use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
-use crate::tune::config::{self, BankStarts, TuneConfig};
+use crate::tune::config::{self, BankStarts, Game, TuneConfig};
 use crate::tune::driver;
 use crate::tune::finish::{compare_final, FinalReport};
 use crate::tune::folder::{files, utc_rfc3339, RunFolder};
@@ -58,10 +59,21 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     if let Some(bank) = &config.bank {
         copy_bank(bank, &folder)?;
     }
+    if let Game::Gpcc(duel) = &config.variant {
+        for (i, o) in duel.opponents.iter().enumerate() {
+            if let Opponent::Weights { weights, .. } = o {
+                folder.write_atomic(&files::opponent(i), weights.to_ron().as_bytes())?;
+            }
+        }
+    }
     folder.write_atomic(
         files::CONFIG,
         config
-            .to_ron_in_folder(Path::new(files::BASE), Path::new(files::BANK))
+            .to_ron_in_folder(
+                Path::new(files::BASE),
+                Path::new(files::BANK),
+                files::opponent,
+            )
             .as_bytes(),
     )?;
     let meta = RunMeta {

@@ -536,14 +536,28 @@ impl TuneConfig {
         weights
     }
 
-    /// [`TuneConfig::to_ron`] with `base_weights` pointing at `base` and the
-    /// bank's file at `bank` (a run folder keeps its own copies of both
-    /// beside its config).
-    pub fn to_ron_in_folder(&self, base: &Path, bank: &Path) -> String {
+    /// [`TuneConfig::to_ron`] with `base_weights` pointing at `base`, the
+    /// bank's file at `bank` and weights opponent `i` at `opponent(i)` (a
+    /// run folder keeps its own copies of them beside its config).
+    pub fn to_ron_in_folder(
+        &self,
+        base: &Path,
+        bank: &Path,
+        opponent: impl Fn(usize) -> String,
+    ) -> String {
         let mut copy = self.clone();
         copy.resolved.base_weights = base.display().to_string();
         if let Some(b) = &mut copy.resolved.bank {
             b.file = bank.display().to_string();
+        }
+        if let (RawVariant::Gpcc { opponents, .. }, Game::Gpcc(duel)) =
+            (&mut copy.resolved.variant, &self.variant)
+        {
+            for (i, o) in duel.opponents.iter().enumerate() {
+                if let Opponent::Weights { .. } = o {
+                    opponents[i] = opponent(i);
+                }
+            }
         }
         copy.to_ron()
     }

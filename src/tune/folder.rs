@@ -16,6 +16,12 @@ pub mod files {
     /// A copy of the bank file the config names, if any (its hash is in the
     /// config).
     pub const BANK: &str = "bank.csv";
+
+    /// A copy of the weights of a `Gpcc` job's opponent `i` (only those
+    /// that are weights files).
+    pub fn opponent(i: usize) -> String {
+        format!("opponent-{i}.ron")
+    }
     /// Version, seeds, threads, start time.
     pub const META: &str = "meta.json";
     /// Append-only record of every evaluation: the source of truth.

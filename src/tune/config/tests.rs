@@ -533,7 +533,9 @@ fn a_bank_gives_its_stage_s_positions_and_records_its_hash() {
     let back = parse(&text, Path::new("/elsewhere/config.ron")).unwrap();
     assert_eq!(back.bank, c.bank);
     // A run folder's config points at its own copy.
-    let folder = c.to_ron_in_folder(Path::new("base.ron"), Path::new("bank.csv"));
+    let folder = c.to_ron_in_folder(Path::new("base.ron"), Path::new("bank.csv"), |i| {
+        format!("opponent-{i}.ron")
+    });
     assert!(folder.contains("file: \"bank.csv\""), "{folder}");
 }
 
