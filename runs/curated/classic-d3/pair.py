@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Pairs two per-game CSVs (`eval --csv` / `compare --csv`, same seeds) by game
 seed: mean scores, ratio, the paired difference with its 95% interval, wins
-and a two-sided p (normal approximation to the paired t-test; at 400 games
-it differs from the t-test's p by a few percent of p).
+and a two-sided p (normal approximation to the paired t-test; on the
+400-game depth-3 comparison it gave 2.4e-4 where `compare` gave 2.7e-4).
 Usage: pair.py BASE.csv OTHER.csv"""
 import csv, math, sys
 
