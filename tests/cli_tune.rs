@@ -72,14 +72,12 @@ pub(crate) fn journal_has(dir: &Path, needle: &str) -> bool {
 
 /// The number of the last generation record in the run's journal.
 fn last_generation(dir: &Path) -> Option<u32> {
-    let journal = std::fs::read_to_string(dir.join("journal.jsonl")).ok()?;
-    let tag = r#""kind":"generation","generation":"#;
-    journal
-        .lines()
-        .filter_map(|line| {
-            let rest = &line[line.find(tag)? + tag.len()..];
-            let digits = rest.split(|c: char| !c.is_ascii_digit()).next()?;
-            digits.parse().ok()
+    let (records, _) = tune2048::tune::journal::read(&dir.join("journal.jsonl")).ok()?;
+    records
+        .iter()
+        .filter_map(|r| match r {
+            tune2048::tune::journal::Record::Generation { generation, .. } => Some(*generation),
+            _ => None,
         })
         .max()
 }
