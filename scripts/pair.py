@@ -4,7 +4,8 @@ seed: mean scores, ratio, the paired difference with its 95% interval (t quantil
 and the two-sided p of the paired t-test (Student's t with n - 1 degrees of
 freedom, as `compare` computes it: on the 400-game depth-3 comparison both
 give 2.729e-4).
-Usage: scripts/pair.py BASE.csv OTHER.csv"""
+Pairs another column with --column, e.g. `max_tile` for two `judge --csv` files.
+Usage: scripts/pair.py [--column NAME] BASE.csv OTHER.csv"""
 import csv, math, sys
 
 def betacf(a, b, x):
@@ -47,12 +48,16 @@ def t_quantile_975(df):
         lo, hi = (mid, hi) if t_two_sided(mid, df) > 0.05 else (lo, mid)
     return (lo + hi) / 2
 
-def scores(path):
+def values(path, column):
     rows = list(csv.DictReader(open(path)))
-    return {int(r["seed"]): int(r["score"]) for r in rows}
+    return {int(r["seed"]): int(r[column]) for r in rows}
 
-a = scores(sys.argv[1])
-b = scores(sys.argv[2])
+args = sys.argv[1:]
+column = "score"
+if args[:1] == ["--column"]:
+    column, args = args[1], args[2:]
+a = values(args[0], column)
+b = values(args[1], column)
 seeds = sorted(set(a) & set(b))
 assert len(seeds) == len(a) == len(b), "the files must hold the same seeds"
 d = [b[s] - a[s] for s in seeds]
@@ -60,11 +65,12 @@ n = len(d)
 mean = sum(d) / n
 sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
 se = sd / math.sqrt(n)
-p = t_two_sided(mean / se, n - 1)
+p = t_two_sided(mean / se, n - 1) if se > 0 else float(mean == 0) or 0.0
 half = t_quantile_975(n - 1) * se
 ma = sum(a[s] for s in seeds) / n
 mb = sum(b[s] for s in seeds) / n
 wins = sum(x > 0 for x in d)
+losses = sum(x < 0 for x in d)
 print(f"{n} paired games: base {ma:.0f}, other {mb:.0f}, ratio {mb / ma:.3f}, "
       f"diff {mean:+.0f} (95% CI {mean - half:+.0f}..{mean + half:+.0f}), "
-      f"p = {p:.4g}, other wins {wins} of {n}")
+      f"p = {p:.4g}, other higher in {wins} and lower in {losses} of {n}")

@@ -1,6 +1,6 @@
 //! `interact` (BOJ 28489 protocol) and the local `judge`, through the binary.
 
-use crate::util::{bin, bin_path, run, run_with_stdin, text};
+use crate::util::{bin, bin_path, run, run_with_stdin, text, TempDir};
 
 /// `interact` at depth 2 with no clock, so that a given input always gets
 /// the same answers (the occupied-cell case below relies on it).
@@ -81,6 +81,8 @@ fn judged_games(report: &str) -> Vec<(u32, u32)> {
 /// machine cannot fail them either.
 #[test]
 fn the_local_judge_plays_interact_to_the_end() {
+    let dir = TempDir::new("judge-csv");
+    let csv = dir.join("games.csv");
     let out = run(&[
         "judge",
         "--games",
@@ -89,6 +91,8 @@ fn the_local_judge_plays_interact_to_the_end() {
         "3",
         "--time-limit",
         "3600",
+        "--csv",
+        csv.to_str().unwrap(),
         "--",
         bin_path(),
         "interact",
@@ -100,6 +104,16 @@ fn the_local_judge_plays_interact_to_the_end() {
     assert!(out.status.success(), "{report}");
     assert!(report.contains("0 failed"), "{report}");
     assert_eq!(judged_games(&report), JUDGED, "{report}");
+    // The CSV holds the same games, one row each, with the seeds `eval` uses.
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows[0], ["game", "seed", "max_tile", "moves", "seconds", "error"]);
+    assert_eq!(rows.len(), 1 + JUDGED.len());
+    for (i, (row, (tile, moves))) in rows[1..].iter().zip(JUDGED).enumerate() {
+        let seed = tune2048::seeds::game_seed(3, i as u64).to_string();
+        assert_eq!(row[..4], [&i.to_string(), &seed, &tile.to_string(), &moves.to_string()]);
+        assert_eq!(row[5], "", "{row:?}");
+    }
 }
 
 /// What `judge --games 2 --seed 3` gives the depth-1 untimed player.

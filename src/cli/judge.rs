@@ -5,6 +5,8 @@
 //! A player that is silent past the game's time limit loses the game at the
 //! limit and is killed; so does one that dies or writes garbage.
 
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -13,6 +15,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::child::{time_limit, Child, ChildError};
 use super::input_error;
+use crate::atomic_file;
 use crate::engine::spawn::random_empty_cell;
 use crate::engine::{value_of, Board, Direction};
 use crate::seeds::game_seed;
@@ -28,6 +31,10 @@ pub struct Args {
     /// Time limit per game in seconds (the real judge's is 15).
     #[arg(long, default_value_t = 15.0)]
     pub time_limit: f64,
+    /// Write one row per game: game,seed,max_tile,moves,seconds,error (seeds
+    /// as `eval --csv` writes them, so two players' files pair by game).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
     /// The player command and its arguments (default: this program's `interact`).
     #[arg(last = true)]
     pub command: Vec<String>,
@@ -94,6 +101,18 @@ fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String
     }
 }
 
+/// One row per judged game, written whole through a temporary name.
+fn write_csv(path: &Path, seeds: &[u64], verdicts: &[Verdict]) -> anyhow::Result<()> {
+    let mut text = String::from("game,seed,max_tile,moves,seconds,error\n");
+    for (game, (seed, v)) in seeds.iter().zip(verdicts).enumerate() {
+        let error = v.error.as_deref().unwrap_or("").replace([',', '\n', '"'], " ");
+        let seconds = v.elapsed.as_secs_f64();
+        writeln!(text, "{game},{seed},{},{},{seconds:.3},{error}", v.max_tile, v.moves)?;
+    }
+    atomic_file::write(path, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limit = time_limit(args.time_limit).filter(|_| args.games > 0);
     let Some(limit) = limit else {
@@ -109,11 +128,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let mut verdicts = Vec::new();
+    let mut seeds = Vec::new();
     for game in 0..args.games {
         let mut child = Child::spawn(&program, &rest)
             .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
         let deadline = Instant::now() + limit;
-        let v = judge_game(game_seed(args.seed, game.into()), &mut child, deadline);
+        let seed = game_seed(args.seed, game.into());
+        let v = judge_game(seed, &mut child, deadline);
         child.stop();
         println!(
             "game {:>2}: max tile {:>5}  {:>5} moves  {:>6.2} s{}",
@@ -126,6 +147,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_or(String::new(), |e| format!("  FAILED: {e}"))
         );
         verdicts.push(v);
+        seeds.push(seed);
+    }
+    if let Some(path) = &args.csv {
+        write_csv(path, &seeds, &verdicts)?;
     }
     let failed = verdicts.iter().filter(|v| v.error.is_some()).count();
     let mean = verdicts.iter().map(|v| f64::from(v.max_tile)).sum::<f64>() / verdicts.len() as f64;
