@@ -1,12 +1,20 @@
 //! `interact` (BOJ 28489 protocol) and the local `judge`, through the binary.
 
-use crate::util::{bin, bin_path, run, run_with_stdin, text, TempDir};
+use crate::util::{bin, bin_path, run, run_with_stdin, text, weights, TempDir};
 
-/// `interact` at depth 2 with no clock, so that a given input always gets
-/// the same answers (the occupied-cell case below relies on it).
+/// `interact` at depth 2 with no clock and the reference weights, so that a
+/// given input always gets the same answers (the inputs below were chosen
+/// against them: the cells they name are empty when they are given).
 fn interact(input: &str) -> std::process::Output {
     run_with_stdin(
-        bin().args(["interact", "--depth", "2", "--untimed"]),
+        bin().args([
+            "interact",
+            "--weights",
+            &weights("twos.ron"),
+            "--depth",
+            "2",
+            "--untimed",
+        ]),
         input.as_bytes(),
     )
 }
@@ -107,17 +115,24 @@ fn the_local_judge_plays_interact_to_the_end() {
     // The CSV holds the same games, one row each, with the seeds `eval` uses.
     let rows = std::fs::read_to_string(&csv).unwrap();
     let rows: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
-    assert_eq!(rows[0], ["game", "seed", "max_tile", "moves", "seconds", "error"]);
+    assert_eq!(
+        rows[0],
+        ["game", "seed", "max_tile", "moves", "seconds", "error"]
+    );
     assert_eq!(rows.len(), 1 + JUDGED.len());
     for (i, (row, (tile, moves))) in rows[1..].iter().zip(JUDGED).enumerate() {
         let seed = tune2048::seeds::game_seed(3, i as u64).to_string();
-        assert_eq!(row[..4], [&i.to_string(), &seed, &tile.to_string(), &moves.to_string()]);
+        assert_eq!(
+            row[..4],
+            [&i.to_string(), &seed, &tile.to_string(), &moves.to_string()]
+        );
         assert_eq!(row[5], "", "{row:?}");
     }
 }
 
-/// What `judge --games 2 --seed 3` gives the depth-1 untimed player.
-const JUDGED: [(u32, u32); 2] = [(4096, 3665), (4096, 3529)];
+/// What `judge --games 2 --seed 3` gives the depth-1 untimed player with
+/// the default weights (`configs/weights/interact.ron`).
+const JUDGED: [(u32, u32); 2] = [(4096, 4088), (4096, 3149)];
 
 #[test]
 fn the_judge_rejects_an_illegal_answer() {

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::common::{load_weights, DEFAULT_TWOS_WEIGHTS};
+use super::common::{load_weights, DEFAULT_INTERACT_WEIGHTS};
 use super::input_error;
 use crate::engine::{Board, Variant};
 use crate::heuristic::Heuristic;
@@ -42,7 +42,7 @@ pub enum Protocol {
 pub struct Args {
     #[arg(long, value_enum, default_value = "boj28489")]
     pub protocol: Protocol,
-    /// Weights file (RON); default configs/weights/twos.ron.
+    /// Weights file (RON); default configs/weights/interact.ron.
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Deepest search (chance layers), or `auto`.
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.move_nodes == Some(0) {
         return Err(input_error("--move-nodes must be at least 1"));
     }
-    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_TWOS_WEIGHTS)?;
+    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_INTERACT_WEIGHTS)?;
     let heuristic = Heuristic::new(&weights);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

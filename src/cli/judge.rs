@@ -105,9 +105,17 @@ fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String
 fn write_csv(path: &Path, seeds: &[u64], verdicts: &[Verdict]) -> anyhow::Result<()> {
     let mut text = String::from("game,seed,max_tile,moves,seconds,error\n");
     for (game, (seed, v)) in seeds.iter().zip(verdicts).enumerate() {
-        let error = v.error.as_deref().unwrap_or("").replace([',', '\n', '"'], " ");
+        let error = v
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .replace([',', '\n', '"'], " ");
         let seconds = v.elapsed.as_secs_f64();
-        writeln!(text, "{game},{seed},{},{},{seconds:.3},{error}", v.max_tile, v.moves)?;
+        writeln!(
+            text,
+            "{game},{seed},{},{},{seconds:.3},{error}",
+            v.max_tile, v.moves
+        )?;
     }
     atomic_file::write(path, text.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))

@@ -375,6 +375,7 @@ fn every_shipped_config_parses() {
             "classic-d3",
             "gpcc-attacker",
             "gpcc-defender",
+            "interact",
             "quick",
             "smoke",
             "twos"
