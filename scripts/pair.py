@@ -65,7 +65,7 @@ n = len(d)
 mean = sum(d) / n
 sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
 se = sd / math.sqrt(n)
-p = t_two_sided(mean / se, n - 1) if se > 0 else float(mean == 0) or 0.0
+p = t_two_sided(mean / se, n - 1) if se > 0 else (1.0 if mean == 0 else 0.0)
 half = t_quantile_975(n - 1) * se
 ma = sum(a[s] for s in seeds) / n
 mb = sum(b[s] for s in seeds) / n

@@ -101,10 +101,12 @@ fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String
     }
 }
 
-/// One row per judged game, written whole through a temporary name.
-fn write_csv(path: &Path, seeds: &[u64], verdicts: &[Verdict]) -> anyhow::Result<()> {
+/// One row per judged game (game i played seed `game_seed(base, i)`),
+/// written whole through a temporary name.
+fn write_csv(path: &Path, base: u64, verdicts: &[Verdict]) -> anyhow::Result<()> {
     let mut text = String::from("game,seed,max_tile,moves,seconds,error\n");
-    for (game, (seed, v)) in seeds.iter().zip(verdicts).enumerate() {
+    for (game, v) in verdicts.iter().enumerate() {
+        let seed = game_seed(base, game as u64);
         let error = v
             .error
             .as_deref()
@@ -136,13 +138,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let mut verdicts = Vec::new();
-    let mut seeds = Vec::new();
     for game in 0..args.games {
         let mut child = Child::spawn(&program, &rest)
             .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
         let deadline = Instant::now() + limit;
-        let seed = game_seed(args.seed, game.into());
-        let v = judge_game(seed, &mut child, deadline);
+        let v = judge_game(game_seed(args.seed, game.into()), &mut child, deadline);
         child.stop();
         println!(
             "game {:>2}: max tile {:>5}  {:>5} moves  {:>6.2} s{}",
@@ -155,10 +155,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_or(String::new(), |e| format!("  FAILED: {e}"))
         );
         verdicts.push(v);
-        seeds.push(seed);
     }
     if let Some(path) = &args.csv {
-        write_csv(path, &seeds, &verdicts)?;
+        write_csv(path, args.seed, &verdicts)?;
     }
     let failed = verdicts.iter().filter(|v| v.error.is_some()).count();
     let mean = verdicts.iter().map(|v| f64::from(v.max_tile)).sum::<f64>() / verdicts.len() as f64;
