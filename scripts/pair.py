@@ -54,8 +54,10 @@ def values(path, column):
 
 args = sys.argv[1:]
 column = "score"
-if args[:1] == ["--column"]:
+if args[:1] == ["--column"] and len(args) > 1:
     column, args = args[1], args[2:]
+if len(args) != 2:
+    sys.exit(__doc__.splitlines()[-1])
 a = values(args[0], column)
 b = values(args[1], column)
 seeds = sorted(set(a) & set(b))
