@@ -4,7 +4,10 @@
 
 use std::fmt;
 
-use super::tables::{scored_line, scored_points, unpack_line, MoveTables, LINES, MAX_RANK, TABLES};
+use super::tables::{
+    columns_down, columns_up, rows_left, rows_points, rows_right, unpack_line, MoveTables, LINES,
+    MAX_RANK, TABLES,
+};
 
 /// A direction of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -114,6 +117,23 @@ impl Board {
         (self.0 >> (16 * r)) as u16
     }
 
+    /// The four rows as lines.
+    #[inline(always)]
+    pub fn rows(self) -> [u16; 4] {
+        std::array::from_fn(|r| self.row(r))
+    }
+
+    /// The four columns as lines, top cell first: the rows of the transpose.
+    /// Column k's cells lie at bits 4·k + 16·r; masked out, one
+    /// multiplication gathers them into the top 16 bits (the other partial
+    /// products land in distinct nibbles below bit 48, so nothing carries).
+    #[inline(always)]
+    pub fn columns(self) -> [u16; 4] {
+        const CELLS: u64 = 0x000F_000F_000F_000F;
+        const GATHER: u64 = 1 << 12 | 1 << 24 | 1 << 36 | 1 << 48;
+        std::array::from_fn(|k| ((self.0 >> (4 * k) & CELLS).wrapping_mul(GATHER) >> 48) as u16)
+    }
+
     /// The board mirrored in its main diagonal: columns become rows.
     #[inline]
     pub fn transpose(self) -> Board {
@@ -142,23 +162,9 @@ impl Board {
         match dir {
             Direction::Left => self.shift_rows(&t.left),
             Direction::Right => self.shift_rows(&t.right),
-            Direction::Up => self.shift_columns(&t.up),
-            Direction::Down => self.shift_columns(&t.down),
+            Direction::Up => Board(columns_up(entries(self.columns(), &t.columns))),
+            Direction::Down => Board(columns_down(entries(self.columns(), &t.columns))),
         }
-    }
-
-    /// The boards after each of the four moves, in [`Direction::ALL`] order
-    /// (a move that changes nothing returns the board itself). One transpose
-    /// serves both vertical moves; `t` is [`TABLES`].
-    #[inline]
-    pub fn shifts(self, t: &MoveTables) -> [Board; 4] {
-        let c = self.transpose().0;
-        [
-            Board::columns_moved(c, &t.up),
-            Board::columns_moved(c, &t.down),
-            self.shift_rows(&t.left),
-            self.shift_rows(&t.right),
-        ]
     }
 
     /// The four moves of a board given with its transpose `t`, each child as
@@ -190,21 +196,6 @@ impl Board {
         Board(r0 | r1 << 16 | r2 << 32 | r3 << 48)
     }
 
-    #[inline(always)]
-    fn shift_columns(self, table: &[u64; LINES]) -> Board {
-        Board::columns_moved(self.transpose().0, table)
-    }
-
-    /// Moves the columns of a board given as its transpose `c`.
-    #[inline(always)]
-    fn columns_moved(c: u64, table: &[u64; LINES]) -> Board {
-        let c0 = table[c as u16 as usize];
-        let c1 = table[(c >> 16) as u16 as usize];
-        let c2 = table[(c >> 32) as u16 as usize];
-        let c3 = table[(c >> 48) as u16 as usize];
-        Board(c0 | c1 << 4 | c2 << 8 | c3 << 12)
-    }
-
     /// The moves that change the board and stay within the tile cap (a
     /// move making a 65536 the board cannot hold is left out).
     pub fn capped_moves(self) -> impl Iterator<Item = Moved> {
@@ -212,94 +203,83 @@ impl Board {
     }
 
     /// All four moves in [`Direction::ALL`] order, as [`Board::make_move`]
-    /// plays them, for less than four calls cost: one transpose, and the
-    /// points summed once for the rows (LEFT and RIGHT earn the same) and
-    /// once for the columns (UP and DOWN).
+    /// plays them, for less than four calls cost: four lookups serve both
+    /// row moves and their points, four both column moves, and four more
+    /// the columns' points.
     #[inline(always)]
     pub fn moves(self) -> [Option<Moved>; 4] {
         let t = &TABLES;
-        let c = self.transpose();
-        let rows = Board::scored_entries(self.0, &t.left_scored);
-        let row_points = scored_points(rows);
-        let col_points = scored_points(Board::scored_entries(c.0, &t.left_scored));
-        let left = rows.map(|e| u64::from(scored_line(e)));
-        let left = Board(left[0] | left[1] << 16 | left[2] << 32 | left[3] << 48);
+        let columns = self.columns();
+        let r = entries(self.rows(), &t.rows);
+        let c = entries(columns, &t.columns);
+        let row_points = rows_points(r);
+        let column_points = rows_points(entries(columns, &t.rows));
         [
-            self.moved_to(Board::columns_moved(c.0, &t.up), col_points, c),
-            self.moved_to(Board::columns_moved(c.0, &t.down), col_points, c),
-            self.moved_to(left, row_points, self),
-            self.moved_to(self.shift_rows(&t.right), row_points, self),
+            self.moved_to(Board(columns_up(c)), column_points, Axis::Columns),
+            self.moved_to(Board(columns_down(c)), column_points, Axis::Columns),
+            self.moved_to(Board(rows_left(r)), row_points, Axis::Rows),
+            self.moved_to(Board(rows_right(r)), row_points, Axis::Rows),
         ]
     }
 
     /// Plays a move: `None` if it changes nothing (an illegal move).
     ///
-    /// A row move reads a scored row table: four lookups give the moved
-    /// lines and their points together. A column move reads the column
-    /// table for the board and the points from the scored table at the
-    /// transpose's rows (the columns), so nothing is transposed back.
+    /// A row move is four lookups in the row table, whose entries hold both
+    /// row moves of a line and its points. A column move gathers the
+    /// columns with four multiplications (no transpose), looks them up in
+    /// the column table, and reads their points from the row table: a
+    /// line earns the same points as a row or as a column.
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
         let t = &TABLES;
         match dir {
-            Direction::Left => self.rows_scored(&t.left_scored),
-            Direction::Right => self.rows_scored(&t.right_scored),
-            Direction::Up => self.columns_scored(&t.up, &t.left_scored),
-            Direction::Down => self.columns_scored(&t.down, &t.left_scored),
+            Direction::Left | Direction::Right => {
+                let e = entries(self.rows(), &t.rows);
+                let board = match dir {
+                    Direction::Left => rows_left(e),
+                    _ => rows_right(e),
+                };
+                self.moved_to(Board(board), rows_points(e), Axis::Rows)
+            }
+            Direction::Up | Direction::Down => {
+                let columns = self.columns();
+                let e = entries(columns, &t.columns);
+                let board = match dir {
+                    Direction::Up => columns_up(e),
+                    _ => columns_down(e),
+                };
+                let points = rows_points(entries(columns, &t.rows));
+                self.moved_to(Board(board), points, Axis::Columns)
+            }
         }
     }
 
-    /// Moves the rows with a scored table (see [`MoveTables::left_scored`]).
-    #[inline(always)]
-    fn rows_scored(self, table: &[u32; LINES]) -> Option<Moved> {
-        let entries = Board::scored_entries(self.0, table);
-        let lines = entries.map(|e| u64::from(scored_line(e)));
-        let board = Board(lines[0] | lines[1] << 16 | lines[2] << 32 | lines[3] << 48);
-        self.moved_to(board, scored_points(entries), self)
-    }
-
-    /// Moves the columns with a column table, their points read from a
-    /// scored table (a line earns the same points in both directions).
-    #[inline(always)]
-    fn columns_scored(self, table: &[u64; LINES], points: &[u32; LINES]) -> Option<Moved> {
-        let c = self.transpose().0;
-        let board = Board::columns_moved(c, table);
-        let score = scored_points(Board::scored_entries(c, points));
-        self.moved_to(board, score, Board(c))
-    }
-
-    /// The scored-table entries of the four rows of `b`.
-    #[inline(always)]
-    fn scored_entries(b: u64, table: &[u32; LINES]) -> [u32; 4] {
-        [
-            table[b as u16 as usize],
-            table[(b >> 16) as u16 as usize],
-            table[(b >> 32) as u16 as usize],
-            table[(b >> 48) as u16 as usize],
-        ]
-    }
-
     /// The move from this board to `board` earning `score`, if it changed
-    /// anything; `lines` holds the lines moved as its rows (the board, or its
-    /// transpose for a column move).
+    /// anything; `axis` says which lines moved.
     #[inline(always)]
-    fn moved_to(self, board: Board, score: u32, lines: Board) -> Option<Moved> {
+    fn moved_to(self, board: Board, score: u32, axis: Axis) -> Option<Moved> {
         if board == self {
             return None;
         }
         Some(Moved {
             board,
             score,
-            overflow: score >= 65536 && lines.any_row_overflows(),
+            overflow: score >= 65536 && self.any_overflows(axis),
         })
     }
 
-    /// Whether moving some row would merge two 32768 tiles. Only a move
-    /// earning 65536 points or more can, so callers ask only then: the
-    /// branch is almost never taken.
+    /// Whether moving the rows or the columns would merge two 32768 tiles.
+    /// Only a move earning 65536 points or more can, so callers ask only
+    /// then, and the lines are gathered again here rather than kept alive
+    /// in the caller: the branch is almost never taken.
     #[cold]
-    fn any_row_overflows(self) -> bool {
-        (0..4).any(|r| TABLES.overflows(self.row(r)))
+    #[inline(never)]
+    fn any_overflows(self, axis: Axis) -> bool {
+        let lines = match axis {
+            Axis::Rows => self.rows(),
+            Axis::Columns => self.columns(),
+        };
+        lines.into_iter().any(|l| TABLES.overflows(l))
     }
 
     /// Whether `dir` is a legal move.
@@ -428,6 +408,19 @@ pub fn value_of(rank: u8) -> u32 {
     } else {
         1 << rank
     }
+}
+
+/// The entries of `table` for four lines.
+#[inline(always)]
+fn entries(lines: [u16; 4], table: &[u64; LINES]) -> [u64; 4] {
+    lines.map(|l| table[l as usize])
+}
+
+/// The lines a move slides.
+#[derive(Clone, Copy)]
+enum Axis {
+    Rows,
+    Columns,
 }
 
 /// The rank of a tile value (0 for empty); `None` for a value that is not

@@ -19,20 +19,12 @@ pub struct MoveTables {
     pub left: [u16; LINES],
     /// Row after moving toward cell 3 (RIGHT).
     pub right: [u16; LINES],
-    /// Column after moving toward cell 0 (UP), spread into a board column:
-    /// cell k at bit 16·k.
-    pub up: [u64; LINES],
-    /// Column after moving toward cell 3 (DOWN), spread likewise.
-    pub down: [u64; LINES],
-    /// LEFT with its points: the row after the move in the low 16 bits and a
-    /// quarter of the points it earns in the high 16 (every merge earns a
-    /// multiple of 4, and a line earns at most 131,072), so one lookup gives
-    /// both and [`scored_points`] sums four lines' points without masking.
-    pub left_scored: [u32; LINES],
-    /// RIGHT with its points, packed as [`MoveTables::left_scored`]. A line
-    /// earns the same points in both directions, since merges happen within
-    /// runs of equal ranks, whichever end they start at.
-    pub right_scored: [u32; LINES],
+    /// Both row moves of a line and the points they earn, in one word (see
+    /// [`row_entry`]): one lookup per row serves LEFT, RIGHT and the score.
+    pub rows: [u64; LINES],
+    /// Both column moves of a line, spread into board columns (see
+    /// [`column_entry`]): one lookup per column serves UP and DOWN.
+    pub columns: [u64; LINES],
     /// Bit set of lines whose move would merge two 32768 tiles.
     pub overflow: [u64; LINES / 64],
 }
@@ -119,24 +111,75 @@ pub const fn slide_line(cells: [u8; 4]) -> Slide {
     }
 }
 
-/// Packs a moved line and the points it earned into a scored-table entry.
-const fn scored_entry(moved: u16, score: u32) -> u32 {
-    debug_assert!(score.is_multiple_of(4) && score / 4 <= u16::MAX as u32);
-    moved as u32 | (score / 4) << 16
+/// Where a row entry keeps a quarter of the line's points. The LEFT lines
+/// of four entries sum to less than 2^18, so adding four whole entries
+/// carries nothing into the points; their sum (at most 2^17) ends below
+/// bit 48, where RIGHT starts.
+const POINTS_SHIFT: u32 = 24;
+const POINTS_MASK: u64 = (1 << 18) - 1;
+
+/// A [`MoveTables::rows`] entry: LEFT in bits 0–15, a quarter of the points
+/// from bit 24 (every merge earns a multiple of 4 and a line at most
+/// 131,072, so a quarter fits 16 bits), RIGHT in bits 48–63. A line earns
+/// the same points in both directions: merges happen within runs of equal
+/// ranks, whichever end they start at.
+const fn row_entry(left: u16, right: u16, points: u32) -> u64 {
+    debug_assert!(points.is_multiple_of(4) && points / 4 <= u16::MAX as u32);
+    left as u64 | ((points / 4) as u64) << POINTS_SHIFT | (right as u64) << 48
 }
 
-/// The moved line of a scored-table entry.
+/// The board whose rows are the LEFT moves of four row entries.
 #[inline(always)]
-pub const fn scored_line(entry: u32) -> u16 {
-    entry as u16
+pub const fn rows_left(e: [u64; 4]) -> u64 {
+    e[0] as u16 as u64 | (e[1] as u16 as u64) << 16 | (e[2] as u16 as u64) << 32 | e[3] << 48
 }
 
-/// The points of four scored-table entries together.
+/// The board whose rows are the RIGHT moves of four row entries.
 #[inline(always)]
-pub const fn scored_points(entries: [u32; 4]) -> u32 {
-    // Each quarter is at most 32,768, so the sum fits and only one
-    // multiplication is needed.
-    4 * ((entries[0] >> 16) + (entries[1] >> 16) + (entries[2] >> 16) + (entries[3] >> 16))
+pub const fn rows_right(e: [u64; 4]) -> u64 {
+    e[0] >> 48 | e[1] >> 48 << 16 | e[2] >> 48 << 32 | e[3] & 0xFFFF << 48
+}
+
+/// The points of four row entries together: three additions and a shift.
+#[inline(always)]
+pub const fn rows_points(e: [u64; 4]) -> u32 {
+    let sum = e[0]
+        .wrapping_add(e[1])
+        .wrapping_add(e[2])
+        .wrapping_add(e[3]);
+    4 * (sum >> POINTS_SHIFT & POINTS_MASK) as u32
+}
+
+/// The low byte of every 16-bit group.
+const LOW_BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// A [`MoveTables::columns`] entry: the UP line spread into a board column
+/// (cell k at bit 16·k) and the DOWN line spread 8 bits higher. Entry k
+/// shifted by 4·k puts column k's cells in place, and two columns' entries
+/// can share a word, since UP's nibbles and DOWN's are a byte apart.
+const fn column_entry(up: u16, down: u16) -> u64 {
+    spread_column(up) | spread_column(down) << 8
+}
+
+/// Columns 0 and 1 of a board in the low byte of each group (UP's), the
+/// same of DOWN's in the high byte; columns 2 and 3 likewise.
+#[inline(always)]
+const fn column_pairs(e: [u64; 4]) -> (u64, u64) {
+    (e[0] | e[1] << 4, e[2] | e[3] << 4)
+}
+
+/// The board whose columns are the UP moves of four column entries.
+#[inline(always)]
+pub const fn columns_up(e: [u64; 4]) -> u64 {
+    let (a, b) = column_pairs(e);
+    a & LOW_BYTES | b << 8 & !LOW_BYTES
+}
+
+/// The board whose columns are the DOWN moves of four column entries.
+#[inline(always)]
+pub const fn columns_down(e: [u64; 4]) -> u64 {
+    let (a, b) = column_pairs(e);
+    a >> 8 & LOW_BYTES | b & !LOW_BYTES
 }
 
 impl MoveTables {
@@ -144,10 +187,8 @@ impl MoveTables {
         let mut t = MoveTables {
             left: [0; LINES],
             right: [0; LINES],
-            up: [0; LINES],
-            down: [0; LINES],
-            left_scored: [0; LINES],
-            right_scored: [0; LINES],
+            rows: [0; LINES],
+            columns: [0; LINES],
             overflow: [0; LINES / 64],
         };
         let mut i = 0;
@@ -158,10 +199,8 @@ impl MoveTables {
             let right = reverse_line(pack_line(slide_line(unpack_line(reverse_line(line))).cells));
             t.left[i] = left;
             t.right[i] = right;
-            t.up[i] = spread_column(left);
-            t.down[i] = spread_column(right);
-            t.left_scored[i] = scored_entry(left, slide.score);
-            t.right_scored[i] = scored_entry(right, slide.score);
+            t.rows[i] = row_entry(left, right, slide.score);
+            t.columns[i] = column_entry(left, right);
             if slide.overflow {
                 t.overflow[i / 64] |= 1 << (i % 64);
             }
@@ -217,20 +256,45 @@ mod tests {
     }
 
     #[test]
-    fn scored_tables_hold_every_line_move_and_its_points() {
+    fn row_entries_hold_both_moves_and_the_points() {
         let t = &TABLES;
         for line in 0..=u16::MAX {
             let i = line as usize;
             let points = slide_line(unpack_line(line)).score;
-            assert_eq!(scored_line(t.left_scored[i]), t.left[i], "{line:#06x}");
-            assert_eq!(scored_line(t.right_scored[i]), t.right[i], "{line:#06x}");
             let right_points = slide_line(unpack_line(reverse_line(line))).score;
             assert_eq!(right_points, points, "{line:#06x}");
-            let four = [t.left_scored[i], 0, 0, t.right_scored[i]];
-            assert_eq!(scored_points(four), 2 * points, "{line:#06x}");
+            // The line as row 1 of a board whose other rows stay put.
+            let e = [t.rows[0], t.rows[i], t.rows[0], t.rows[0]];
+            assert_eq!(rows_left(e), (t.left[i] as u64) << 16, "{line:#06x}");
+            assert_eq!(rows_right(e), (t.right[i] as u64) << 16, "{line:#06x}");
+            assert_eq!(rows_points(e), points, "{line:#06x}");
+            let e = [t.rows[i], t.rows[0], t.rows[0], t.rows[i]];
+            assert_eq!(rows_left(e), t.left[i] as u64 | (t.left[i] as u64) << 48);
+            assert_eq!(rows_right(e), t.right[i] as u64 | (t.right[i] as u64) << 48);
+            assert_eq!(rows_points(e), 2 * points, "{line:#06x}");
         }
-        // The most a line earns: two 65536 merges.
-        assert_eq!(scored_points([t.left_scored[0xFFFF]; 4]), 4 * 131_072);
+        // The most four lines earn: each two 65536 merges. The sum of
+        // four LEFT lines of 0xFFFF carries nothing into the points.
+        assert_eq!(rows_points([t.rows[0xFFFF]; 4]), 4 * 131_072);
+    }
+
+    #[test]
+    fn column_entries_hold_both_moves() {
+        let t = &TABLES;
+        for line in 0..=u16::MAX {
+            let i = line as usize;
+            let (up, down) = (spread_column(t.left[i]), spread_column(t.right[i]));
+            for k in 0..4 {
+                let mut e = [t.columns[0]; 4];
+                e[k] = t.columns[i];
+                assert_eq!(columns_up(e), up << (4 * k), "{line:#06x} in column {k}");
+                assert_eq!(
+                    columns_down(e),
+                    down << (4 * k),
+                    "{line:#06x} in column {k}"
+                );
+            }
+        }
     }
 
     #[test]
