@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::tables::{
-    columns_down, columns_up, rows_left, rows_points, rows_right, unpack_line, MoveTables, LINES,
+    columns_down, columns_up, rows_left, rows_right, unpack_line, LineSum, MoveTables, LINES,
     MAX_RANK, TABLES,
 };
 
@@ -212,23 +212,24 @@ impl Board {
         let columns = self.columns();
         let r = entries(self.rows(), &t.rows);
         let c = entries(columns, &t.columns);
-        let row_points = rows_points(r);
-        let column_points = rows_points(entries(columns, &t.rows));
+        let row_sum = LineSum::of(r);
+        let column_sum = LineSum::of(entries(columns, &t.rows));
         [
-            self.moved_to(Board(columns_up(c)), column_points, Axis::Columns),
-            self.moved_to(Board(columns_down(c)), column_points, Axis::Columns),
-            self.moved_to(Board(rows_left(r)), row_points, Axis::Rows),
-            self.moved_to(Board(rows_right(r)), row_points, Axis::Rows),
+            self.moved_to(Board(columns_up(c)), column_sum),
+            self.moved_to(Board(columns_down(c)), column_sum),
+            self.moved_to(Board(rows_left(r)), row_sum),
+            self.moved_to(Board(rows_right(r)), row_sum),
         ]
     }
 
     /// Plays a move: `None` if it changes nothing (an illegal move).
     ///
     /// A row move is four lookups in the row table, whose entries hold both
-    /// row moves of a line and its points. A column move gathers the
-    /// columns with four multiplications (no transpose), looks them up in
-    /// the column table, and reads their points from the row table: a
-    /// line earns the same points as a row or as a column.
+    /// row moves of a line, its points and whether it merges two 32768s.
+    /// A column move gathers the columns with four multiplications (no
+    /// transpose), looks them up in the column table, and reads their
+    /// points and overflow flags from the row table: a line earns the same
+    /// points as a row or as a column. Nothing branches but legality.
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
         let t = &TABLES;
@@ -239,7 +240,7 @@ impl Board {
                     Direction::Left => rows_left(e),
                     _ => rows_right(e),
                 };
-                self.moved_to(Board(board), rows_points(e), Axis::Rows)
+                self.moved_to(Board(board), LineSum::of(e))
             }
             Direction::Up | Direction::Down => {
                 let columns = self.columns();
@@ -248,38 +249,20 @@ impl Board {
                     Direction::Up => columns_up(e),
                     _ => columns_down(e),
                 };
-                let points = rows_points(entries(columns, &t.rows));
-                self.moved_to(Board(board), points, Axis::Columns)
+                self.moved_to(Board(board), LineSum::of(entries(columns, &t.rows)))
             }
         }
     }
 
-    /// The move from this board to `board` earning `score`, if it changed
-    /// anything; `axis` says which lines moved.
+    /// The move from this board to `board`, if it changed anything;
+    /// `lines` sums the row entries of the lines that moved.
     #[inline(always)]
-    fn moved_to(self, board: Board, score: u32, axis: Axis) -> Option<Moved> {
-        if board == self {
-            return None;
-        }
-        Some(Moved {
+    fn moved_to(self, board: Board, lines: LineSum) -> Option<Moved> {
+        (board != self).then_some(Moved {
             board,
-            score,
-            overflow: score >= 65536 && self.any_overflows(axis),
+            score: lines.points(),
+            overflow: lines.overflows(),
         })
-    }
-
-    /// Whether moving the rows or the columns would merge two 32768 tiles.
-    /// Only a move earning 65536 points or more can, so callers ask only
-    /// then, and the lines are gathered again here rather than kept alive
-    /// in the caller: the branch is almost never taken.
-    #[cold]
-    #[inline(never)]
-    fn any_overflows(self, axis: Axis) -> bool {
-        let lines = match axis {
-            Axis::Rows => self.rows(),
-            Axis::Columns => self.columns(),
-        };
-        lines.into_iter().any(|l| TABLES.overflows(l))
     }
 
     /// Whether `dir` is a legal move.
@@ -414,13 +397,6 @@ pub fn value_of(rank: u8) -> u32 {
 #[inline(always)]
 fn entries(lines: [u16; 4], table: &[u64; LINES]) -> [u64; 4] {
     lines.map(|l| table[l as usize])
-}
-
-/// The lines a move slides.
-#[derive(Clone, Copy)]
-enum Axis {
-    Rows,
-    Columns,
 }
 
 /// The rank of a tile value (0 for empty); `None` for a value that is not

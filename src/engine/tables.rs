@@ -25,8 +25,6 @@ pub struct MoveTables {
     /// Both column moves of a line, spread into board columns (see
     /// [`column_entry`]): one lookup per column serves UP and DOWN.
     pub columns: [u64; LINES],
-    /// Bit set of lines whose move would merge two 32768 tiles.
-    pub overflow: [u64; LINES / 64],
 }
 
 /// The move tables, a constant of the program: built by the compiler, so
@@ -111,21 +109,27 @@ pub const fn slide_line(cells: [u8; 4]) -> Slide {
     }
 }
 
-/// Where a row entry keeps a quarter of the line's points. The LEFT lines
-/// of four entries sum to less than 2^18, so adding four whole entries
-/// carries nothing into the points; their sum (at most 2^17) ends below
-/// bit 48, where RIGHT starts.
+/// Where a row entry keeps its overflow flag and a quarter of its points.
+/// Four LEFT lines sum to less than 2^18, four flags to at most 4 (three
+/// bits) and four quarters to at most 2^17, so four entries added whole
+/// keep each sum in its own field, the points ending below bit 48, where
+/// RIGHT starts.
+const OVERFLOW_SHIFT: u32 = 20;
 const POINTS_SHIFT: u32 = 24;
-const POINTS_MASK: u64 = (1 << 18) - 1;
 
-/// A [`MoveTables::rows`] entry: LEFT in bits 0–15, a quarter of the points
-/// from bit 24 (every merge earns a multiple of 4 and a line at most
-/// 131,072, so a quarter fits 16 bits), RIGHT in bits 48–63. A line earns
-/// the same points in both directions: merges happen within runs of equal
+/// A [`MoveTables::rows`] entry: LEFT in bits 0–15, whether the move
+/// merges two 32768s at bit 20, a quarter of the points from bit 24 (every
+/// merge earns a multiple of 4 and a line at most 131,072, so a quarter
+/// fits 16 bits), RIGHT in bits 48–63. A line earns the same points and
+/// overflows alike in both directions: merges happen within runs of equal
 /// ranks, whichever end they start at.
-const fn row_entry(left: u16, right: u16, points: u32) -> u64 {
+const fn row_entry(left: u16, right: u16, slide: &Slide) -> u64 {
+    let points = slide.score;
     debug_assert!(points.is_multiple_of(4) && points / 4 <= u16::MAX as u32);
-    left as u64 | ((points / 4) as u64) << POINTS_SHIFT | (right as u64) << 48
+    left as u64
+        | (slide.overflow as u64) << OVERFLOW_SHIFT
+        | ((points / 4) as u64) << POINTS_SHIFT
+        | (right as u64) << 48
 }
 
 /// The board whose rows are the LEFT moves of four row entries.
@@ -140,14 +144,32 @@ pub const fn rows_right(e: [u64; 4]) -> u64 {
     e[0] >> 48 | e[1] >> 48 << 16 | e[2] >> 48 << 32 | e[3] & 0xFFFF << 48
 }
 
-/// The points of four row entries together: three additions and a shift.
-#[inline(always)]
-pub const fn rows_points(e: [u64; 4]) -> u32 {
-    let sum = e[0]
-        .wrapping_add(e[1])
-        .wrapping_add(e[2])
-        .wrapping_add(e[3]);
-    4 * (sum >> POINTS_SHIFT & POINTS_MASK) as u32
+/// Four row entries added whole: the points of four lines and whether any
+/// of them merges two 32768s, for three additions.
+#[derive(Clone, Copy, Debug)]
+pub struct LineSum(u64);
+
+impl LineSum {
+    #[inline(always)]
+    pub const fn of(e: [u64; 4]) -> LineSum {
+        LineSum(
+            e[0].wrapping_add(e[1])
+                .wrapping_add(e[2])
+                .wrapping_add(e[3]),
+        )
+    }
+
+    /// The points the four lines earn.
+    #[inline(always)]
+    pub const fn points(self) -> u32 {
+        4 * (self.0 >> POINTS_SHIFT & ((1 << 18) - 1)) as u32
+    }
+
+    /// Whether one of the lines merges two 32768 tiles.
+    #[inline(always)]
+    pub const fn overflows(self) -> bool {
+        self.0 >> OVERFLOW_SHIFT & 0b111 != 0
+    }
 }
 
 /// The low byte of every 16-bit group.
@@ -189,7 +211,6 @@ impl MoveTables {
             right: [0; LINES],
             rows: [0; LINES],
             columns: [0; LINES],
-            overflow: [0; LINES / 64],
         };
         let mut i = 0;
         while i < LINES {
@@ -199,11 +220,8 @@ impl MoveTables {
             let right = reverse_line(pack_line(slide_line(unpack_line(reverse_line(line))).cells));
             t.left[i] = left;
             t.right[i] = right;
-            t.rows[i] = row_entry(left, right, slide.score);
+            t.rows[i] = row_entry(left, right, &slide);
             t.columns[i] = column_entry(left, right);
-            if slide.overflow {
-                t.overflow[i / 64] |= 1 << (i % 64);
-            }
             i += 1;
         }
         t
@@ -212,7 +230,7 @@ impl MoveTables {
     /// Whether moving this line would merge two 32768 tiles.
     #[inline]
     pub fn overflows(&self, line: u16) -> bool {
-        self.overflow[line as usize / 64] >> (line % 64) & 1 == 1
+        self.rows[line as usize] >> OVERFLOW_SHIFT & 1 == 1
     }
 }
 
@@ -267,15 +285,15 @@ mod tests {
             let e = [t.rows[0], t.rows[i], t.rows[0], t.rows[0]];
             assert_eq!(rows_left(e), (t.left[i] as u64) << 16, "{line:#06x}");
             assert_eq!(rows_right(e), (t.right[i] as u64) << 16, "{line:#06x}");
-            assert_eq!(rows_points(e), points, "{line:#06x}");
+            assert_eq!(LineSum::of(e).points(), points, "{line:#06x}");
             let e = [t.rows[i], t.rows[0], t.rows[0], t.rows[i]];
             assert_eq!(rows_left(e), t.left[i] as u64 | (t.left[i] as u64) << 48);
             assert_eq!(rows_right(e), t.right[i] as u64 | (t.right[i] as u64) << 48);
-            assert_eq!(rows_points(e), 2 * points, "{line:#06x}");
+            assert_eq!(LineSum::of(e).points(), 2 * points, "{line:#06x}");
         }
         // The most four lines earn: each two 65536 merges. The sum of
         // four LEFT lines of 0xFFFF carries nothing into the points.
-        assert_eq!(rows_points([t.rows[0xFFFF]; 4]), 4 * 131_072);
+        assert_eq!(LineSum::of([t.rows[0xFFFF]; 4]).points(), 4 * 131_072);
     }
 
     #[test]
