@@ -383,6 +383,12 @@ pub enum PlaceError {
     Occupied(usize),
 }
 
+/// The entries of `table` for four lines.
+#[inline(always)]
+fn entries(lines: [u16; 4], table: &[u64; LINES]) -> [u64; 4] {
+    lines.map(|l| table[l as usize])
+}
+
 /// The value of a tile of `rank` (0 for an empty cell).
 #[inline]
 pub fn value_of(rank: u8) -> u32 {
@@ -391,12 +397,6 @@ pub fn value_of(rank: u8) -> u32 {
     } else {
         1 << rank
     }
-}
-
-/// The entries of `table` for four lines.
-#[inline(always)]
-fn entries(lines: [u16; 4], table: &[u64; LINES]) -> [u64; 4] {
-    lines.map(|l| table[l as usize])
 }
 
 /// The rank of a tile value (0 for empty); `None` for a value that is not
@@ -443,6 +443,17 @@ mod tests {
 
     fn board(values: [u32; 16]) -> Board {
         Board::from_values(values).unwrap()
+    }
+
+    #[test]
+    fn columns_are_the_rows_of_the_transpose() {
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..10_000 {
+            x = crate::seeds::mix64(x);
+            let b = Board(x);
+            assert_eq!(b.columns(), b.transpose().rows(), "{b:?}");
+        }
+        assert_eq!(Board(u64::MAX).columns(), [0xFFFF; 4]);
     }
 
     #[test]

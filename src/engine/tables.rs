@@ -19,8 +19,9 @@ pub struct MoveTables {
     pub left: [u16; LINES],
     /// Row after moving toward cell 3 (RIGHT).
     pub right: [u16; LINES],
-    /// Both row moves of a line and the points they earn, in one word (see
-    /// [`row_entry`]): one lookup per row serves LEFT, RIGHT and the score.
+    /// Both row moves of a line, the points they earn and whether they merge
+    /// two 32768s, in one word (see [`row_entry`]): one lookup per row serves
+    /// LEFT, RIGHT, the score and the 65536 check.
     pub rows: [u64; LINES],
     /// Both column moves of a line, spread into board columns (see
     /// [`column_entry`]): one lookup per column serves UP and DOWN.
@@ -278,14 +279,21 @@ mod tests {
         let t = &TABLES;
         for line in 0..=u16::MAX {
             let i = line as usize;
-            let points = slide_line(unpack_line(line)).score;
-            let right_points = slide_line(unpack_line(reverse_line(line))).score;
-            assert_eq!(right_points, points, "{line:#06x}");
+            let slide = slide_line(unpack_line(line));
+            let points = slide.score;
+            let right = slide_line(unpack_line(reverse_line(line)));
+            assert_eq!(
+                (right.score, right.overflow),
+                (points, slide.overflow),
+                "{line:#06x}"
+            );
             // The line as row 1 of a board whose other rows stay put.
             let e = [t.rows[0], t.rows[i], t.rows[0], t.rows[0]];
             assert_eq!(rows_left(e), (t.left[i] as u64) << 16, "{line:#06x}");
             assert_eq!(rows_right(e), (t.right[i] as u64) << 16, "{line:#06x}");
             assert_eq!(LineSum::of(e).points(), points, "{line:#06x}");
+            assert_eq!(LineSum::of(e).overflows(), slide.overflow, "{line:#06x}");
+            assert_eq!(t.overflows(line), slide.overflow, "{line:#06x}");
             let e = [t.rows[i], t.rows[0], t.rows[0], t.rows[i]];
             assert_eq!(rows_left(e), t.left[i] as u64 | (t.left[i] as u64) << 48);
             assert_eq!(rows_right(e), t.right[i] as u64 | (t.right[i] as u64) << 48);
@@ -293,7 +301,8 @@ mod tests {
         }
         // The most four lines earn: each two 65536 merges. The sum of
         // four LEFT lines of 0xFFFF carries nothing into the points.
-        assert_eq!(LineSum::of([t.rows[0xFFFF]; 4]).points(), 4 * 131_072);
+        let full = LineSum::of([t.rows[0xFFFF]; 4]);
+        assert_eq!((full.points(), full.overflows()), (4 * 131_072, true));
     }
 
     #[test]
