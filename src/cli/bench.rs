@@ -1,4 +1,4 @@
-//! `tune2048 bench <suite>`: measure engine (and later search) speed. Every
+//! `tune2048 bench <suite>`: measure engine and search speed. Every
 //! benchmark checks the answers it times; a wrong one exits with an error.
 
 use std::process::ExitCode;
@@ -10,7 +10,8 @@ use crate::bench::{self, EngineConfig};
 pub enum Suite {
     /// Moves per second of the 4×4 board, and perft leaves per second.
     Engine,
-    /// Microseconds per decision at depths 0–3, and self-play games/s on 1..N threads.
+    /// Whole games at depths 0–3 on one thread (µs per move played, moves
+    /// per game, moves tried per second), and self-play games/s on 1..N threads.
     Search,
 }
 
