@@ -445,12 +445,18 @@ mod tests {
         Board::from_values(values).unwrap()
     }
 
+    /// `count` boards of random bits (any rank in any cell), from `seed`.
+    fn random_boards(seed: u64, count: usize) -> impl Iterator<Item = Board> {
+        std::iter::successors(Some(crate::seeds::mix64(seed)), |&x| {
+            Some(crate::seeds::mix64(x))
+        })
+        .take(count)
+        .map(Board)
+    }
+
     #[test]
     fn columns_are_the_rows_of_the_transpose() {
-        let mut x = 0x0123_4567_89AB_CDEFu64;
-        for _ in 0..10_000 {
-            x = crate::seeds::mix64(x);
-            let b = Board(x);
+        for b in random_boards(0x0123_4567_89AB_CDEF, 10_000) {
             assert_eq!(b.columns(), b.transpose().rows(), "{b:?}");
         }
         assert_eq!(Board(u64::MAX).columns(), [0xFFFF; 4]);
@@ -470,14 +476,12 @@ mod tests {
 
     #[test]
     fn all_four_moves_at_once_equal_four_single_moves() {
-        let mut x = 0x0F1E_2D3C_4B5A_6978u64;
-        for k in 0..20_000 {
-            x = crate::seeds::mix64(x);
+        for (k, b) in random_boards(0x0F1E_2D3C_4B5A_6978, 20_000).enumerate() {
             // Every other board has only 32768s and gaps, to reach overflows.
             let b = if k % 2 == 0 {
-                Board(x)
+                b
             } else {
-                Board(x & 0xFF0F_F0FF_0FF0_F00F)
+                Board(b.0 & 0xFF0F_F0FF_0FF0_F00F)
             };
             let all = b.moves();
             for (k, dir) in Direction::ALL.into_iter().enumerate() {
@@ -488,10 +492,7 @@ mod tests {
 
     #[test]
     fn paired_shifts_carry_the_transpose() {
-        let mut x = 0x0123_4567_89AB_CDEFu64;
-        for _ in 0..1000 {
-            x = crate::seeds::mix64(x);
-            let b = Board(x);
+        for b in random_boards(0x0123_4567_89AB_CDEF, 1000) {
             let pairs = b.shifts_pair(b.transpose(), &TABLES);
             for (k, dir) in Direction::ALL.into_iter().enumerate() {
                 assert_eq!(pairs[k].0, b.shift(dir), "{b:?} {dir}");
