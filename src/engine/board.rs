@@ -204,8 +204,8 @@ impl Board {
 
     /// All four moves in [`Direction::ALL`] order, as [`Board::make_move`]
     /// plays them, for less than four calls cost: four lookups serve both
-    /// row moves and their points, four both column moves, and four more
-    /// the columns' points.
+    /// row moves, four both column moves, and four more the columns'
+    /// legality and points.
     #[inline(always)]
     pub fn moves(self) -> [Option<Moved>; 4] {
         let t = &TABLES;
@@ -215,54 +215,45 @@ impl Board {
         let row_sum = LineSum::of(r);
         let column_sum = LineSum::of(entries(columns, &t.rows));
         [
-            self.moved_to(Board(columns_up(c)), column_sum),
-            self.moved_to(Board(columns_down(c)), column_sum),
-            self.moved_to(Board(rows_left(r)), row_sum),
-            self.moved_to(Board(rows_right(r)), row_sum),
+            moved(column_sum.moves_toward_start(), columns_up(c), column_sum),
+            moved(column_sum.moves_toward_end(), columns_down(c), column_sum),
+            moved(row_sum.moves_toward_start(), rows_left(r), row_sum),
+            moved(row_sum.moves_toward_end(), rows_right(r), row_sum),
         ]
     }
 
     /// Plays a move: `None` if it changes nothing (an illegal move).
     ///
     /// A row move is four lookups in the row table, whose entries hold both
-    /// row moves of a line, its points and whether it merges two 32768s.
-    /// A column move gathers the columns with four multiplications (no
-    /// transpose), looks them up in the column table, and reads their
-    /// points and overflow flags from the row table: a line earns the same
-    /// points as a row or as a column. Nothing branches but legality.
+    /// row moves of a line, whether each changes it, its points and whether
+    /// it merges two 32768s; the four entries' sum gives the legality, the
+    /// score and the 65536 check. A column move gathers the columns with
+    /// four multiplications (no transpose), looks them up in the column
+    /// table, and reads the rest from the row table: a column moves UP as a
+    /// row moves LEFT. Only legality branches, and only a legal move's
+    /// board is assembled.
     #[inline(always)]
     pub fn make_move(self, dir: Direction) -> Option<Moved> {
         let t = &TABLES;
         match dir {
             Direction::Left | Direction::Right => {
                 let e = entries(self.rows(), &t.rows);
-                let board = match dir {
-                    Direction::Left => rows_left(e),
-                    _ => rows_right(e),
-                };
-                self.moved_to(Board(board), LineSum::of(e))
+                let sum = LineSum::of(e);
+                match dir {
+                    Direction::Left => moved(sum.moves_toward_start(), rows_left(e), sum),
+                    _ => moved(sum.moves_toward_end(), rows_right(e), sum),
+                }
             }
             Direction::Up | Direction::Down => {
                 let columns = self.columns();
                 let e = entries(columns, &t.columns);
-                let board = match dir {
-                    Direction::Up => columns_up(e),
-                    _ => columns_down(e),
-                };
-                self.moved_to(Board(board), LineSum::of(entries(columns, &t.rows)))
+                let sum = LineSum::of(entries(columns, &t.rows));
+                match dir {
+                    Direction::Up => moved(sum.moves_toward_start(), columns_up(e), sum),
+                    _ => moved(sum.moves_toward_end(), columns_down(e), sum),
+                }
             }
         }
-    }
-
-    /// The move from this board to `board`, if it changed anything;
-    /// `lines` sums the row entries of the lines that moved.
-    #[inline(always)]
-    fn moved_to(self, board: Board, lines: LineSum) -> Option<Moved> {
-        (board != self).then_some(Moved {
-            board,
-            score: lines.points(),
-            overflow: lines.overflows(),
-        })
     }
 
     /// Whether `dir` is a legal move.
@@ -381,6 +372,17 @@ pub enum PlaceError {
     OutOfRange(usize),
     #[error("cell {0} is occupied")]
     Occupied(usize),
+}
+
+/// The move to `board`, if it is `legal`, with the points and the
+/// overflow flag of the lines that moved.
+#[inline(always)]
+fn moved(legal: bool, board: u64, lines: LineSum) -> Option<Moved> {
+    legal.then(|| Moved {
+        board: Board(board),
+        score: lines.points(),
+        overflow: lines.overflows(),
+    })
 }
 
 /// The entries of `table` for four lines.

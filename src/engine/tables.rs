@@ -110,24 +110,30 @@ pub const fn slide_line(cells: [u8; 4]) -> Slide {
     }
 }
 
-/// Where a row entry keeps its overflow flag and a quarter of its points.
-/// Four LEFT lines sum to less than 2^18, four flags to at most 4 (three
-/// bits) and four quarters to at most 2^17, so four entries added whole
-/// keep each sum in its own field, the points ending below bit 48, where
-/// RIGHT starts.
-const OVERFLOW_SHIFT: u32 = 20;
-const POINTS_SHIFT: u32 = 24;
+/// The fields of a [`MoveTables::rows`] entry between LEFT (bits 0–15)
+/// and RIGHT (bits 48–63). Each flag field and the points field has room
+/// for the sum of four entries: four LEFT lines sum to less than 2^18 (two
+/// bits carry into 16–17), four flags to at most 4 (three bits), four
+/// quarters of points to at most 2^17 (18 bits, ending at bit 44). So
+/// four entries added whole keep every sum in its own field.
+const LEFT_MOVES_SHIFT: u32 = 18;
+const RIGHT_MOVES_SHIFT: u32 = 21;
+const OVERFLOW_SHIFT: u32 = 24;
+const POINTS_SHIFT: u32 = 27;
 
-/// A [`MoveTables::rows`] entry: LEFT in bits 0–15, whether the move
-/// merges two 32768s at bit 20, a quarter of the points from bit 24 (every
-/// merge earns a multiple of 4 and a line at most 131,072, so a quarter
-/// fits 16 bits), RIGHT in bits 48–63. A line earns the same points and
-/// overflows alike in both directions: merges happen within runs of equal
-/// ranks, whichever end they start at.
-const fn row_entry(left: u16, right: u16, slide: &Slide) -> u64 {
+/// A [`MoveTables::rows`] entry: LEFT in bits 0–15; whether LEFT changes
+/// the line (bit 18), whether RIGHT does (bit 21), whether the move merges
+/// two 32768s (bit 24); a quarter of the points from bit 27 (every merge
+/// earns a multiple of 4 and a line at most 131,072, so a quarter fits 16
+/// bits); RIGHT in bits 48–63. A line earns the same points and overflows
+/// alike in both directions: merges happen within runs of equal ranks,
+/// whichever end they start at.
+const fn row_entry(line: u16, left: u16, right: u16, slide: &Slide) -> u64 {
     let points = slide.score;
     debug_assert!(points.is_multiple_of(4) && points / 4 <= u16::MAX as u32);
     left as u64
+        | ((left != line) as u64) << LEFT_MOVES_SHIFT
+        | ((right != line) as u64) << RIGHT_MOVES_SHIFT
         | (slide.overflow as u64) << OVERFLOW_SHIFT
         | ((points / 4) as u64) << POINTS_SHIFT
         | (right as u64) << 48
@@ -145,8 +151,9 @@ pub const fn rows_right(e: [u64; 4]) -> u64 {
     e[0] >> 48 | e[1] >> 48 << 16 | e[2] >> 48 << 32 | e[3] & 0xFFFF << 48
 }
 
-/// Four row entries added whole: the points of four lines and whether any
-/// of them merges two 32768s, for three additions.
+/// Four row entries added whole, for three additions: the points of four
+/// lines, whether a move toward either end changes one of them, and
+/// whether one of them merges two 32768s.
 #[derive(Clone, Copy, Debug)]
 pub struct LineSum(u64);
 
@@ -164,6 +171,20 @@ impl LineSum {
     #[inline(always)]
     pub const fn points(self) -> u32 {
         4 * (self.0 >> POINTS_SHIFT & ((1 << 18) - 1)) as u32
+    }
+
+    /// Whether sliding toward cell 0 (LEFT for rows, UP for columns)
+    /// changes one of the lines: whether the move is legal.
+    #[inline(always)]
+    pub const fn moves_toward_start(self) -> bool {
+        self.0 >> LEFT_MOVES_SHIFT & 0b111 != 0
+    }
+
+    /// Whether sliding toward cell 3 (RIGHT for rows, DOWN for columns)
+    /// changes one of the lines.
+    #[inline(always)]
+    pub const fn moves_toward_end(self) -> bool {
+        self.0 >> RIGHT_MOVES_SHIFT & 0b111 != 0
     }
 
     /// Whether one of the lines merges two 32768 tiles.
@@ -221,7 +242,7 @@ impl MoveTables {
             let right = reverse_line(pack_line(slide_line(unpack_line(reverse_line(line))).cells));
             t.left[i] = left;
             t.right[i] = right;
-            t.rows[i] = row_entry(left, right, &slide);
+            t.rows[i] = row_entry(line, left, right, &slide);
             t.columns[i] = column_entry(left, right);
             i += 1;
         }
@@ -293,6 +314,8 @@ mod tests {
             assert_eq!(rows_right(e), (t.right[i] as u64) << 16, "{line:#06x}");
             assert_eq!(LineSum::of(e).points(), points, "{line:#06x}");
             assert_eq!(LineSum::of(e).overflows(), slide.overflow, "{line:#06x}");
+            assert_eq!(LineSum::of(e).moves_toward_start(), t.left[i] != line);
+            assert_eq!(LineSum::of(e).moves_toward_end(), t.right[i] != line);
             assert_eq!(t.overflows(line), slide.overflow, "{line:#06x}");
             let e = [t.rows[i], t.rows[0], t.rows[0], t.rows[i]];
             assert_eq!(rows_left(e), t.left[i] as u64 | (t.left[i] as u64) << 48);
@@ -303,6 +326,11 @@ mod tests {
         // four LEFT lines of 0xFFFF carries nothing into the points.
         let full = LineSum::of([t.rows[0xFFFF]; 4]);
         assert_eq!((full.points(), full.overflows()), (4 * 131_072, true));
+        assert!(full.moves_toward_start() && full.moves_toward_end());
+        // Four lines that every move changes: each flag field holds a 4.
+        let moving = LineSum::of([t.rows[0x0201]; 4]);
+        assert!(moving.moves_toward_start() && moving.moves_toward_end());
+        assert_eq!((moving.points(), moving.overflows()), (0, false));
     }
 
     #[test]
