@@ -158,6 +158,7 @@ pub const fn rows_right(e: [u64; 4]) -> u64 {
 pub struct LineSum(u64);
 
 impl LineSum {
+    /// Adds four row entries (the rows of a board, or its columns as lines).
     #[inline(always)]
     pub const fn of(e: [u64; 4]) -> LineSum {
         LineSum(
