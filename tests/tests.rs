@@ -10,6 +10,7 @@ mod adversarial_perft;
 mod adversarial_search;
 mod browser_report;
 mod cli_bank;
+mod cli_cpu;
 mod cli_gpcc_protocol;
 mod cli_gpcc_tune;
 mod cli_interact;

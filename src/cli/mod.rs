@@ -12,6 +12,7 @@ pub mod bench;
 pub mod child;
 pub mod common;
 pub mod compare;
+pub mod cpu;
 pub mod eval;
 pub mod export;
 pub mod gpcc_player;
