@@ -43,7 +43,11 @@ fn an_illegal_instruction_ends_the_process_with_an_explanation() {
     let stderr = text(&stderr);
     drop(stdin);
 
-    assert_eq!(status.code(), Some(132), "{status:?}: {stderr}");
+    assert_eq!(
+        status.code(),
+        Some(i32::from(tune2048::cli::cpu::EXIT_ILLEGAL_INSTRUCTION)),
+        "{status:?}: {stderr}"
+    );
     assert!(stderr.contains("illegal instruction (SIGILL)"), "{stderr}");
     assert!(stderr.contains("cargo build --release"), "{stderr}");
     assert!(stderr.contains("target-cpu=x86-64-v3"), "{stderr}");
