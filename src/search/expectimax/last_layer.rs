@@ -18,7 +18,7 @@
 //! stay in ascending order, the order [`Node::chance`] sums them in.
 
 use super::{select, transposed_bit, Node};
-use crate::engine::tables::LINES;
+use crate::engine::tables::{spread_column, LINES};
 use crate::engine::Board;
 use crate::heuristic::Heuristic;
 
@@ -40,9 +40,8 @@ const fn spread_tables() -> [[u64; 256]; 2] {
     let mut t = [[0; 256]; 2];
     let mut b = 0;
     while b < 256 {
-        let (low, high) = ((b & 0xF) as u64, (b >> 4) as u64);
-        t[0][b] = low | high << 16;
-        t[1][b] = low << 32 | high << 48;
+        t[0][b] = spread_column(b as u16);
+        t[1][b] = spread_column((b as u16) << 8);
         b += 1;
     }
     t
@@ -285,7 +284,6 @@ impl Node<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tables::spread_column;
 
     #[test]
     fn a_spread_line_is_the_line_as_a_column() {
