@@ -1,5 +1,5 @@
-//! The evaluation seam: a batch of games (weight sets × seeds × one game
-//! spec) in, one result per game out. Everything that plays many games goes
+//! The evaluation seam: a batch of games (players × seeds × one game spec)
+//! in, one result per game out. Everything that plays many games goes
 //! through an [`Evaluator`]: a tuner's generations, validation, reselection
 //! and final comparison, and the `eval` and `compare` commands.
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
@@ -11,16 +11,16 @@ use rayon::prelude::*;
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;
 use crate::engine::{GameRecord, Outcome, Start};
-use crate::heuristic::{Heuristic, Weights};
+use crate::player::{Player, PlayerError, Prepared};
 use crate::search::SearchStats;
-use crate::selfplay::{play_start, GameResult, GameSpec};
+use crate::selfplay::{GameResult, GameSpec};
 
 /// How the games of a batch are played.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Spec {
-    /// A weight set searches a solo game of the classic game or twos.
+    /// A player plays a solo game of the classic game or twos.
     Solo(GameSpec),
-    /// A weight set plays one role of adversarial 2048 against fixed
+    /// A built-in player's weights play one role of adversarial 2048 against fixed
     /// opponents; a game's score is the defender's total.
     Duel(DuelSpec),
 }
@@ -37,11 +37,11 @@ impl From<DuelSpec> for Spec {
     }
 }
 
-/// Every weight set plays every seed (common random numbers), under `spec`.
+/// Every player plays every seed (common random numbers), under `spec`.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Batch {
     pub spec: Spec,
-    pub weights: Vec<Weights>,
+    pub players: Vec<Player>,
     pub seeds: Vec<u64>,
     /// Where the games start: empty for the variant's empty board, else one
     /// position per seed (`starts[s]` for `seeds[s]`), e.g. from a bank.
@@ -51,10 +51,10 @@ pub struct Batch {
 
 impl Batch {
     /// A batch of whole games.
-    pub fn new(spec: impl Into<Spec>, weights: Vec<Weights>, seeds: Vec<u64>) -> Batch {
+    pub fn new(spec: impl Into<Spec>, players: Vec<Player>, seeds: Vec<u64>) -> Batch {
         Batch {
             spec: spec.into(),
-            weights,
+            players,
             seeds,
             starts: Vec::new(),
         }
@@ -62,7 +62,12 @@ impl Batch {
 
     /// Games in the batch.
     pub fn games(&self) -> u64 {
-        (self.weights.len() * self.seeds.len()) as u64
+        (self.players.len() * self.seeds.len()) as u64
+    }
+
+    /// The batch's players, ready to play (heuristic tables built).
+    pub fn prepare(&self) -> Vec<Prepared<'_>> {
+        self.players.par_iter().map(Player::prepare).collect()
     }
 
     /// Where seed `s`'s games start (`None`: the empty board).
@@ -74,15 +79,31 @@ impl Batch {
         self.starts.get(s).copied()
     }
 
-    /// Plays job `job` (weight set `job / seeds`, seed `job % seeds`);
-    /// `heuristics` are the batch's weight sets, built.
-    pub fn play(&self, heuristics: &[Heuristic], job: usize) -> GameResult {
+    /// Plays job `job` (player `job / seeds`, seed `job % seeds`);
+    /// `prepared` are the batch's players, [`Batch::prepare`]d.
+    pub fn play(&self, prepared: &[Prepared], job: usize) -> Result<GameResult, Box<PlayerError>> {
         let per_set = self.seeds.len();
         let s = job % per_set;
-        let heuristic = &heuristics[job / per_set];
+        let player = &prepared[job / per_set];
         match &self.spec {
-            Spec::Solo(spec) => play_start(spec, heuristic, self.seeds[s], self.start(s)),
-            Spec::Duel(duel) => duel_result(self.seeds[s], duel.play(heuristic, self.seeds[s], s)),
+            Spec::Solo(spec) => player.play(spec, self.seeds[s], self.start(s)),
+            Spec::Duel(duel) => {
+                let heuristic = player.heuristic().ok_or_else(|| {
+                    Box::new(PlayerError {
+                        player: "external".into(),
+                        seed: Some(self.seeds[s]),
+                        sent: None,
+                        answer: None,
+                        problem: "external players play solo games only, not adversarial ones"
+                            .into(),
+                        stderr: Vec::new(),
+                    })
+                })?;
+                Ok(duel_result(
+                    self.seeds[s],
+                    duel.play(heuristic, self.seeds[s], s),
+                ))
+            }
         }
     }
 }
@@ -105,7 +126,7 @@ fn duel_result(seed: u64, game: matchplay::GameResult) -> GameResult {
     }
 }
 
-/// A batch's results: `games[w][s]` is weight set `w` on seed `s`.
+/// A batch's results: `games[w][s]` is player `w` on seed `s`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchResults {
     pub games: Vec<Vec<GameResult>>,
@@ -152,6 +173,9 @@ pub enum EvaluationError {
     /// A worker (a thread pool, another process) failed or went away.
     #[error("evaluation worker {worker} failed: {message}")]
     Worker { worker: String, message: String },
+    /// An external player failed.
+    #[error(transparent)]
+    Player(#[from] Box<PlayerError>),
 }
 
 /// Plays batches of games.
@@ -210,18 +234,18 @@ impl Evaluator for LocalEvaluator {
         on_game: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
         self.pool.install(|| {
-            let heuristics: Vec<Heuristic> = batch.weights.par_iter().map(Heuristic::new).collect();
+            let prepared = batch.prepare();
             let per_set = batch.seeds.len();
-            let flat: Vec<GameResult> = (0..heuristics.len() * per_set)
+            let flat: Vec<GameResult> = (0..prepared.len() * per_set)
                 .into_par_iter()
                 .with_max_len(1)
                 .map(|job| {
-                    let r = batch.play(&heuristics, job);
+                    let r = batch.play(&prepared, job)?;
                     on_game(&r);
-                    r
+                    Ok(r)
                 })
-                .collect();
-            Ok(BatchResults::from_jobs(flat, heuristics.len(), per_set))
+                .collect::<Result<_, Box<PlayerError>>>()?;
+            Ok(BatchResults::from_jobs(flat, prepared.len(), per_set))
         })
     }
 
@@ -230,10 +254,20 @@ impl Evaluator for LocalEvaluator {
     }
 }
 
+impl Drop for LocalEvaluator {
+    /// Each thread's external player is asked to quit now, not whenever
+    /// the pool's threads end.
+    fn drop(&mut self) {
+        self.pool
+            .broadcast(|_| crate::player::external::stop_this_thread());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Variant;
+    use crate::heuristic::{Heuristic, Weights};
     use crate::search::{Depth, SearchParams};
     use crate::seeds::game_seed;
     use crate::selfplay::play_one;
@@ -251,7 +285,7 @@ mod tests {
         other.empty *= 2.0;
         Batch::new(
             spec,
-            vec![Weights::nneonneo(), other],
+            vec![Player::builtin(Weights::nneonneo()), Player::builtin(other)],
             (0..9).map(|i| game_seed(5, i)).collect(),
         )
     }
@@ -292,7 +326,7 @@ mod tests {
         assert_eq!(one, three);
         assert_eq!(one.games.len(), 2);
         for (set, games) in one.games.iter().enumerate() {
-            let h = Heuristic::new(&b.weights[set]);
+            let h = Heuristic::new(b.players[set].weights().unwrap());
             for (g, &seed) in games.iter().zip(&b.seeds) {
                 assert_eq!(g.seed, seed);
                 assert_eq!(*g, play_one(&greedy(), &h, seed));
@@ -304,7 +338,7 @@ mod tests {
     #[test]
     fn games_start_from_their_seed_s_position_on_any_pool() {
         let mut b = batch();
-        let h = Heuristic::new(&b.weights[0]);
+        let h = Heuristic::new(b.players[0].weights().unwrap());
         // Positions reached by games of other seeds.
         b.starts = b
             .seeds
@@ -379,7 +413,7 @@ mod tests {
         let b = batch_of(duel.clone());
         let one = same_on_any_pool(&b);
         for (set, games) in one.games.iter().enumerate() {
-            let h = Heuristic::new(&b.weights[set]);
+            let h = Heuristic::new(b.players[set].weights().unwrap());
             for (s, g) in games.iter().enumerate() {
                 let game = duel.play(&h, b.seeds[s], s);
                 assert_eq!((g.seed, g.record.score), (b.seeds[s], game.score));
@@ -387,7 +421,7 @@ mod tests {
             }
         }
         // Game s meets opponent s mod 2: the other one would change games.
-        let h = Heuristic::new(&b.weights[0]);
+        let h = Heuristic::new(b.players[0].weights().unwrap());
         let swapped = (0..b.seeds.len())
             .filter(|&s| one.games[0][s].record.score != duel.play(&h, b.seeds[s], s + 1).score);
         assert!(swapped.count() > 0);

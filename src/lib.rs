@@ -23,6 +23,7 @@ pub mod export;
 pub mod heuristic;
 pub mod maxtile;
 pub mod place;
+pub mod player;
 pub mod plot;
 pub mod report;
 pub mod search;

@@ -8,7 +8,9 @@ use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
 };
 use crate::heuristic::Heuristic;
-use crate::search::{Budget, Depth, SearchParams, SearchPolicy, SearchStats, Searcher};
+use crate::search::{
+    Budget, Depth, NodeClock, SearchParams, SearchPolicy, SearchStats, Searcher, Settings,
+};
 
 thread_local! {
     static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::new(tt_bits(Depth::Fixed(0))));
@@ -46,6 +48,10 @@ pub struct GameSpec {
     /// Per-move budget (iterative deepening); `None` for fixed depth. Timed
     /// games are not reproducible from their seed alone; node-budget games are.
     pub move_budget: Option<Budget>,
+    /// A game clock in moves tried, spent by the player's clock settings
+    /// (`interact`'s rule); it takes the place of `move_budget`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<NodeClock>,
 }
 
 impl GameSpec {
@@ -55,10 +61,11 @@ impl GameSpec {
             search,
             move_limit: None,
             move_budget: None,
+            clock: None,
         }
     }
 
-    fn turn_order(&self) -> TurnOrder {
+    pub(crate) fn turn_order(&self) -> TurnOrder {
         TurnOrder {
             timing: self.variant.timing(),
             start_tiles: self.variant.start_tiles(),
@@ -109,9 +116,35 @@ pub fn play_start(
 }
 
 /// [`play_start`], reporting every move (board, direction) to `observe`.
+/// A game clock, if the spec has one, is spent by the default settings.
 pub fn play_start_observed(
     spec: &GameSpec,
     heuristic: &Heuristic,
+    seed: u64,
+    start: Option<Start>,
+    observe: impl FnMut(Board, crate::engine::Direction),
+) -> GameResult {
+    play_settings_observed(spec, heuristic, &Settings::default(), seed, start, observe)
+}
+
+/// [`play_start`] for a player with its own search settings: they replace
+/// the spec's cutoff and depth rule, and spend its game clock.
+pub fn play_settings(
+    spec: &GameSpec,
+    heuristic: &Heuristic,
+    settings: &Settings,
+    seed: u64,
+    start: Option<Start>,
+) -> GameResult {
+    let mut spec = *spec;
+    settings.apply(&mut spec.search);
+    play_settings_observed(&spec, heuristic, settings, seed, start, |_, _| {})
+}
+
+fn play_settings_observed(
+    spec: &GameSpec,
+    heuristic: &Heuristic,
+    settings: &Settings,
     seed: u64,
     start: Option<Start>,
     observe: impl FnMut(Board, crate::engine::Direction),
@@ -129,6 +162,8 @@ pub fn play_start_observed(
             heuristic,
             params: spec.search,
             budget: spec.move_budget,
+            clock: spec.clock.map(|c| (c, *settings)),
+            spent: 0,
         };
         let record = match start {
             None => play_game(

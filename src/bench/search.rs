@@ -89,7 +89,11 @@ fn spec(depth: u32, move_limit: Option<u32>) -> GameSpec {
 /// The reference weights' games on `seeds` (the weights' tables are built
 /// inside the timed call, as every batch of a tuning run builds them).
 fn play(evaluator: &LocalEvaluator, spec: GameSpec, seeds: &[u64]) -> Vec<GameResult> {
-    let batch = Batch::new(spec, vec![Weights::nneonneo()], seeds.to_vec());
+    let batch = Batch::new(
+        spec,
+        vec![crate::player::Player::builtin(Weights::nneonneo())],
+        seeds.to_vec(),
+    );
     let mut results = evaluator
         .evaluate(&batch, &|_| {})
         .expect("a local pool does not fail");

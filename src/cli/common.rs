@@ -1,11 +1,14 @@
 //! Options shared by the commands that play games.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::engine::Variant;
 use crate::heuristic::Weights;
-use crate::search::{Budget, Depth, SearchParams};
+use crate::player::values::ParamValues;
+use crate::player::{Player, Program};
+use crate::search::{Budget, Depth, SearchParams, Settings};
 use crate::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
@@ -101,6 +104,7 @@ impl GameOpts {
             search,
             move_limit: self.move_limit,
             move_budget,
+            clock: None,
         })
     }
 }
@@ -123,4 +127,137 @@ pub fn load_weights(path: Option<&Path>, default: &str) -> anyhow::Result<(Weigh
         Weights::from_ron(text, default)?,
         format!("{default} (built in)"),
     ))
+}
+
+/// Who plays a command's games: built-in players from weights files (with
+/// search settings), or external programs with values for their parameters.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayerOpts {
+    /// Search settings of the built-in player (RON: prob_cutoff,
+    /// auto_min_depth, auto_offset, clock_moves_left, clock_move_ms), e.g. a
+    /// run's best-settings.ron. Given once it applies to every built-in side.
+    #[arg(long)]
+    pub settings: Vec<PathBuf>,
+    /// An external player program and its arguments, split on spaces (write
+    /// a script for anything that needs quoting), spoken to over the line
+    /// protocol; one program per worker thread.
+    #[arg(long)]
+    pub player: Vec<String>,
+    /// Values for an external player's parameters: a run's best-params.json
+    /// or best.set; the i-th `--values` goes with the i-th `--player`.
+    #[arg(long)]
+    pub values: Vec<PathBuf>,
+    /// The most one decision of an external player may take, in seconds.
+    #[arg(long, default_value_t = crate::player::external::DEFAULT_DECISION_SECS)]
+    pub decision_secs: f64,
+}
+
+impl PlayerOpts {
+    /// The players: one built-in player per weights file (`weights`, which
+    /// come first), then one external player per `--player`. Each comes with
+    /// a label for messages.
+    pub fn players(
+        &self,
+        weights: &[(Weights, String)],
+        cutoff: f32,
+    ) -> anyhow::Result<Vec<(Player, String)>> {
+        if !(self.settings.len() <= 1 || self.settings.len() == weights.len()) {
+            return Err(super::input_error(format!(
+                "give --settings once, or once per --weights ({} of them), not {} times",
+                weights.len(),
+                self.settings.len()
+            )));
+        }
+        if self.values.len() > self.player.len() {
+            return Err(super::input_error(
+                "each --values needs a --player before it",
+            ));
+        }
+        if !(self.decision_secs > 0.0 && self.decision_secs <= 1e6) {
+            return Err(super::input_error(format!(
+                "--decision-secs must be a positive number of seconds, not {}",
+                self.decision_secs
+            )));
+        }
+        let mut players = Vec::new();
+        for (i, (w, label)) in weights.iter().enumerate() {
+            let settings = match self.settings.get(i).or(self.settings.first()) {
+                Some(path) => Settings::load(path)?,
+                None => Settings {
+                    prob_cutoff: f64::from(cutoff),
+                    ..Settings::default()
+                },
+            };
+            players.push((
+                Player::Builtin {
+                    weights: w.clone(),
+                    settings,
+                },
+                label.clone(),
+            ));
+        }
+        for (i, line) in self.player.iter().enumerate() {
+            let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            if command.is_empty() {
+                return Err(super::input_error("--player names no program"));
+            }
+            let program = Program {
+                command,
+                decision_secs: self.decision_secs,
+            };
+            let values = match self.values.get(i) {
+                Some(path) => load_values(path)?,
+                None => Default::default(),
+            };
+            let declared = crate::player::external::describe(&program)?;
+            for name in values.keys() {
+                if !declared.iter().any(|d| &d.name == name) {
+                    return Err(super::input_error(format!(
+                        "{}: `{}` declares no parameter `{name}`",
+                        self.values[i].display(),
+                        program.name()
+                    )));
+                }
+            }
+            let label = match self.values.get(i) {
+                Some(v) => format!("{} with {}", program.name(), v.display()),
+                None => program.name(),
+            };
+            players.push((Player::External { program, values }, label));
+        }
+        Ok(players)
+    }
+}
+
+/// Parameter values from a file: `set NAME VALUE` lines (a `.set` file) or
+/// a `best-params.json`.
+pub fn load_values(path: &Path) -> anyhow::Result<BTreeMap<String, f64>> {
+    if path.extension().is_some_and(|e| e == "set") {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read it: {e}", path.display()))?;
+        let mut values = BTreeMap::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = line.split_ascii_whitespace().collect();
+            let parsed = match words.as_slice() {
+                ["set", name, value] => crate::player::external::protocol::check_name(name)
+                    .ok()
+                    .and(crate::player::external::protocol::parse_number(value))
+                    .map(|v| (name.to_string(), v)),
+                _ => None,
+            };
+            let Some((name, v)) = parsed else {
+                return Err(super::input_error(format!(
+                    "{}:{}: expected `set NAME VALUE`, found `{line}`",
+                    path.display(),
+                    n + 1
+                )));
+            };
+            values.insert(name, v);
+        }
+        return Ok(values);
+    }
+    Ok(ParamValues::load(path)?.params)
 }

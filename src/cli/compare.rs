@@ -1,10 +1,10 @@
-//! `tune2048 compare`: two weight sets on the same seeds, paired.
+//! `tune2048 compare`: two players on the same seeds, paired.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::common::load_weights;
+use super::common::{load_weights, PlayerOpts};
 use super::eval::{describe, write_csv, BatchOpts};
 use super::input_error;
 use super::workers::Workers;
@@ -12,33 +12,44 @@ use crate::stats::Paired;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The two weight files: `--weights A --weights B` (B is compared against A).
-    #[arg(long, num_args = 1, required = true)]
+    /// Weights files of built-in players: `--weights A --weights B` (B is
+    /// compared against A). Built-in sides come first, then `--player` ones:
+    /// `--weights A --player B` compares a program against the built-in player.
+    #[arg(long, num_args = 1)]
     pub weights: Vec<PathBuf>,
+    #[command(flatten)]
+    pub players: PlayerOpts,
     #[command(flatten)]
     pub batch: BatchOpts,
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    let [a_path, b_path] = args.weights.as_slice() else {
+    let sides = args.weights.len() + args.players.player.len();
+    if sides != 2 {
         return Err(input_error(format!(
-            "compare takes exactly two --weights, got {}",
-            args.weights.len()
+            "compare takes exactly two players (--weights or --player), got {sides}"
         )));
-    };
+    }
     let spec = args.batch.check()?;
-    let (a, _) = load_weights(Some(a_path), "")?;
-    let (b, _) = load_weights(Some(b_path), "")?;
+    let weights = args
+        .weights
+        .iter()
+        .map(|p| Ok((load_weights(Some(p), "")?.0, p.display().to_string())))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let players = args
+        .players
+        .players(&weights, args.batch.game.prob_cutoff)?;
     eprintln!(
         "A: {}  B: {}; variant {}; depth {}; {} paired games from seed {}",
-        a_path.display(),
-        b_path.display(),
+        players[0].1,
+        players[1].1,
         spec.variant.name(),
         spec.search.depth,
         args.batch.games,
         args.batch.game.seed
     );
-    let mut played = args.batch.play(workers, &spec, &[a, b], "A and B")?;
+    let players: Vec<_> = players.into_iter().map(|(p, _)| p).collect();
+    let mut played = args.batch.play(workers, &spec, &players, "A and B")?;
     let batch_b = played.pop().expect("two weight sets");
     let batch_a = played.pop().expect("two weight sets");
     if let Some(csv) = &args.batch.csv {

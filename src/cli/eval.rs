@@ -1,4 +1,4 @@
-//! `tune2048 eval`: many seeded games with one weight set, summarized.
+//! `tune2048 eval`: many seeded games with one player, summarized.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,22 +7,25 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use super::workers::Workers;
 use crate::bank::{pick, Bank};
 use crate::engine::Start;
 use crate::evaluation::Batch;
-use crate::heuristic::Weights;
+use crate::player::Player;
 use crate::seeds::game_seed;
 use crate::selfplay::{summarize, GameResult, GameSpec};
 use crate::stats::Summary;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Weights file (RON); default configs/weights/default.ron.
-    #[arg(long)]
+    /// Weights file (RON) of the built-in player; default
+    /// configs/weights/default.ron, unless `--player` names a program.
+    #[arg(long, conflicts_with = "player")]
     pub weights: Option<PathBuf>,
+    #[command(flatten)]
+    pub players: PlayerOpts,
     #[command(flatten)]
     pub batch: BatchOpts,
 }
@@ -91,18 +94,18 @@ impl BatchOpts {
         Ok(Some(starts))
     }
 
-    /// Plays the batch's games with every weight set (all on the same
-    /// seeds, in one batch), with a progress bar labelled `label`.
+    /// Plays the batch's games with every player (all on the same seeds,
+    /// in one batch), with a progress bar labelled `label`.
     pub fn play(
         &self,
         workers: &Workers,
         spec: &GameSpec,
-        weights: &[Weights],
+        players: &[Player],
         label: &str,
     ) -> anyhow::Result<Vec<Played>> {
         let mut batch = Batch::new(
             *spec,
-            weights.to_vec(),
+            players.to_vec(),
             (0..self.games)
                 .map(|i| game_seed(self.game.seed, i.into()))
                 .collect(),
@@ -183,9 +186,23 @@ pub fn describe(label: &str, s: &Summary) -> String {
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let spec = args.batch.check()?;
-    let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+    let weights = if args.players.player.is_empty() {
+        vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]
+    } else {
+        Vec::new()
+    };
+    let mut players = args
+        .players
+        .players(&weights, args.batch.game.prob_cutoff)?;
+    if players.len() != 1 {
+        return Err(input_error(format!(
+            "eval plays one player, not {}",
+            players.len()
+        )));
+    }
+    let (player, source) = players.swap_remove(0);
     eprintln!(
-        "weights: {source}; variant {}; depth {}; {} games from seed {}",
+        "player: {source}; variant {}; depth {}; {} games from seed {}",
         spec.variant.name(),
         spec.search.depth,
         args.batch.games,
@@ -193,7 +210,7 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     );
     let batch = args
         .batch
-        .play(workers, &spec, &[weights], "eval")?
+        .play(workers, &spec, &[player], "eval")?
         .swap_remove(0);
     if let Some(csv) = &args.batch.csv {
         write_csv(csv, &batch.results)?;

@@ -25,6 +25,7 @@ pub mod maxtile;
 pub mod perft;
 pub mod place;
 pub mod play;
+pub mod player;
 pub mod plot;
 pub mod report;
 pub mod tune;
@@ -44,6 +45,8 @@ pub enum Command {
     Tune(tune::Args),
     /// Continue a stopped tuning run from its folder.
     Resume(tune::ResumeArgs),
+    /// Start a player program and list the parameters it declares.
+    Player(player::Args),
     /// Play many seeded games with one weight set and summarize them.
     Eval(eval::Args),
     /// Play games and save their positions at named stages to a bank file.
@@ -92,6 +95,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
         Command::Bank(args) => bank::run(args),
         Command::Play(args) => play::run(args),
+        Command::Player(args) => player::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Judge(args) => judge::run(args),
         Command::Maxtile(args) => maxtile::run(args),
@@ -128,6 +132,10 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             || e.is::<crate::heuristic::WeightsError>()
             || e.is::<crate::tune::config::ConfigError>()
             || e.is::<crate::bank::BankError>()
+            || e.is::<crate::player::PlayerError>()
+            || e.is::<Box<crate::player::PlayerError>>()
+            || e.is::<crate::search::SettingsError>()
+            || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
     });

@@ -55,7 +55,9 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let threads = args.threads.or(config.threads.map(|t| t as usize));
     let evaluator = workers.evaluator(threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
-    folder.write_atomic(files::BASE, config.base_weights.to_ron().as_bytes())?;
+    if let Some(weights) = config.base.weights() {
+        folder.write_atomic(files::BASE, weights.to_ron().as_bytes())?;
+    }
     if let Some(bank) = &config.bank {
         copy_bank(bank, &folder)?;
     }
@@ -80,7 +82,10 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         name: Some(config.name.clone()),
         version: env!("CARGO_PKG_VERSION").to_string(),
         config: args.config.display().to_string(),
-        base_weights: config.base_weights_path.display().to_string(),
+        base_weights: config
+            .base_weights_path
+            .as_ref()
+            .map_or_else(|| config.base.describe(), |p| p.display().to_string()),
         seed: config.seed,
         threads: evaluator.threads(),
         processes: evaluator.processes(),
@@ -160,7 +165,7 @@ fn execute(
     let replay = Replay::new(&records);
     let progress = Progress::default();
     let journal = JournalFile::open(folder, valid_len)?;
-    let best = BestFile::new(folder.clone());
+    let best = BestFile::new(folder.clone(), config);
     let csv = GenerationsCsv::new(folder.clone());
     let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let page = LiveReport::new(folder.dir().to_path_buf(), CHARTS_EVERY);
@@ -179,7 +184,7 @@ fn execute(
         .best()
         .ok_or_else(|| anyhow::anyhow!("the run finished without any generation"))?;
     let report = if config.final_games > 0 {
-        let report = compare_final(config, &best.weights, evaluator, &progress)?;
+        let report = compare_final(config, &best.player, evaluator, &progress)?;
         folder.write_atomic(
             files::FINAL,
             serde_json::to_string_pretty(&report)?.as_bytes(),
@@ -240,9 +245,13 @@ fn summary(
             report.games, report.best.mean_score, report.base.mean_score, p.ratio, p.mean_diff, p.ci95[0], p.ci95[1], p.p_value, p.wins, p.losses, p.ties
         ));
     }
-    lines.push(format!(
-        "best weights: {}",
-        folder.path(files::BEST).display()
-    ));
+    lines.push(match best.player {
+        crate::player::Player::Builtin { .. } => {
+            format!("best weights: {}", folder.path(files::BEST).display())
+        }
+        crate::player::Player::External { .. } => {
+            format!("best values: {}", folder.path(files::BEST_SET).display())
+        }
+    });
     lines.join("\n") + "\n"
 }

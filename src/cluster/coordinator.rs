@@ -12,7 +12,7 @@ use mpi::traits::*;
 use super::wire::{decode, encode, Grant, Order, Report, TAG_GRANT, TAG_ORDER, TAG_REPORT};
 use super::Cluster;
 use crate::evaluation::{Batch, BatchResults, EvaluationError, Evaluator};
-use crate::heuristic::Heuristic;
+use crate::player::{PlayerError, Prepared};
 use crate::selfplay::GameResult;
 
 /// How long rank 0 sleeps when no report is waiting (its own threads' games
@@ -30,7 +30,9 @@ pub struct MpiEvaluator<'c> {
 /// One batch's jobs and results, shared by rank 0's threads.
 struct Jobs<'a> {
     batch: &'a Batch,
-    heuristics: Vec<Heuristic>,
+    prepared: Vec<Prepared<'a>>,
+    /// The first error of a game of rank 0's (an external player's).
+    failed: Mutex<Option<Box<PlayerError>>>,
     next: AtomicUsize,
     results: Mutex<Vec<Option<GameResult>>>,
     filled: AtomicUsize,
@@ -38,7 +40,7 @@ struct Jobs<'a> {
 
 impl Jobs<'_> {
     fn count(&self) -> usize {
-        self.batch.weights.len() * self.batch.seeds.len()
+        self.batch.players.len() * self.batch.seeds.len()
     }
 
     /// Takes up to `want` jobs that nobody has taken.
@@ -56,8 +58,17 @@ impl Jobs<'_> {
         self.filled.fetch_add(1, Ordering::SeqCst);
     }
 
-    fn play(&self, job: usize) -> GameResult {
-        self.batch.play(&self.heuristics, job)
+    fn play(&self, job: usize) -> Result<GameResult, Box<PlayerError>> {
+        self.batch.play(&self.prepared, job)
+    }
+
+    /// Records a failed game and hands out no more jobs.
+    fn fail(&self, error: Box<PlayerError>) {
+        self.next.store(usize::MAX / 2, Ordering::SeqCst);
+        self.failed
+            .lock()
+            .expect("no thread panicked")
+            .get_or_insert(error);
     }
 }
 
@@ -77,7 +88,10 @@ impl<'c> MpiEvaluator<'c> {
             if taken.is_empty() {
                 return;
             }
-            jobs.store(taken.start, jobs.play(taken.start), on_game);
+            match jobs.play(taken.start) {
+                Ok(result) => jobs.store(taken.start, result, on_game),
+                Err(e) => return jobs.fail(e),
+            }
         });
     }
 
@@ -93,6 +107,9 @@ impl<'c> MpiEvaluator<'c> {
         let mut finished = 0;
         while finished < self.cluster.workers() || jobs.filled.load(Ordering::SeqCst) < jobs.count()
         {
+            if let Some(e) = jobs.failed.lock().expect("no thread panicked").take() {
+                return Err(EvaluationError::Player(e));
+            }
             let Some(probed) = world
                 .any_process()
                 .immediate_matched_probe_with_tag(TAG_REPORT)
@@ -169,15 +186,13 @@ impl Evaluator for MpiEvaluator<'_> {
                 .process_at_rank(rank)
                 .send_with_tag(&order[..], TAG_ORDER);
         }
-        let heuristics = self.pool.install(|| {
-            use rayon::prelude::*;
-            batch.weights.par_iter().map(Heuristic::new).collect()
-        });
+        let prepared = self.pool.install(|| batch.prepare());
         let jobs = Jobs {
             batch,
-            heuristics,
+            prepared,
+            failed: Mutex::new(None),
             next: AtomicUsize::new(0),
-            results: Mutex::new(vec![None; batch.weights.len() * batch.seeds.len()]),
+            results: Mutex::new(vec![None; batch.players.len() * batch.seeds.len()]),
             filled: AtomicUsize::new(0),
         };
         let served = std::thread::scope(|scope| {
@@ -203,7 +218,7 @@ impl Evaluator for MpiEvaluator<'_> {
             .collect();
         Ok(BatchResults::from_jobs(
             flat,
-            batch.weights.len(),
+            batch.players.len(),
             batch.seeds.len(),
         ))
     }

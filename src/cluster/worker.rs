@@ -11,7 +11,7 @@ use mpi::traits::*;
 use super::fault::Fault;
 use super::wire::{decode, encode, Grant, Order, Report, TAG_GRANT, TAG_ORDER, TAG_REPORT};
 use crate::evaluation::{Batch, EvaluationError};
-use crate::heuristic::Heuristic;
+use crate::player::PlayerError;
 use crate::selfplay::GameResult;
 
 /// Games a worker holds (playing or queued) per thread: one playing and one
@@ -69,11 +69,8 @@ fn play_batch(
     if let Some(f) = fault.as_mut() {
         f.next_batch();
     }
-    let heuristics: Vec<Heuristic> = pool.install(|| {
-        use rayon::prelude::*;
-        batch.weights.par_iter().map(Heuristic::new).collect()
-    });
-    let (tx, rx) = mpsc::channel::<(usize, GameResult)>();
+    let prepared = pool.install(|| batch.prepare());
+    let (tx, rx) = mpsc::channel::<(usize, Result<GameResult, Box<PlayerError>>)>();
     let mut held = Holding {
         id,
         capacity: GAMES_PER_THREAD * pool.current_num_threads(),
@@ -91,15 +88,30 @@ fn play_batch(
                 held.exhausted = grant.first >= grant.end;
                 for job in grant.first..grant.end {
                     held.in_flight += 1;
-                    let (tx, heuristics) = (tx.clone(), &heuristics);
+                    let (tx, prepared) = (tx.clone(), &prepared);
                     scope.spawn(move |_| {
-                        let _ = tx.send((job, batch.play(heuristics, job)));
+                        let _ = tx.send((job, batch.play(prepared, job)));
                     });
                 }
             } else if held.in_flight > 0 {
                 let first = rx.recv().expect("a game in flight sends its result");
                 let got: Vec<_> = std::iter::once(first).chain(rx.try_iter()).collect();
                 held.in_flight -= got.len();
+                let mut played = Vec::with_capacity(got.len());
+                for (job, result) in got {
+                    match result {
+                        Ok(r) => played.push((job, r)),
+                        // Rank 0 ends the job with this message; the
+                        // games still in flight end with their programs.
+                        Err(e) => {
+                            let mut report = held.report(0, true);
+                            report.error = Some(e.to_string());
+                            root.send_with_tag(&encode(&report)[..], TAG_REPORT);
+                            return Err(EvaluationError::Player(e));
+                        }
+                    }
+                }
+                let got = played;
                 if let Some(f) = fault.as_ref() {
                     f.game_done();
                 }

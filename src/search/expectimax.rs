@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 mod last_layer;
 
 use super::tt::Table;
-use super::{Budget, Depth, SearchParams};
+use super::{Budget, Depth, NodeClock, SearchParams, Settings};
 use crate::engine::tables::{MoveTables, TABLES};
 use crate::engine::{Board, Direction, Policy};
 use crate::heuristic::Heuristic;
@@ -378,7 +378,7 @@ impl Searcher {
         board: Board,
         params: &SearchParams,
     ) -> Option<Decision> {
-        self.decide_to(h, board, params, params.depth.limit(board))
+        self.decide_to(h, board, params, params.limit(board))
     }
 
     /// Iterative deepening within a time budget (see [`Searcher::decide_within`]).
@@ -416,7 +416,7 @@ impl Searcher {
         };
         let cap = match params.depth {
             Depth::Fixed(d) => d,
-            Depth::Auto => Depth::Auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
+            Depth::Auto => params.auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
         };
         let mut best = self.decide_to(h, board, params, 0)?;
         let mut last = spent(self);
@@ -444,16 +444,33 @@ pub struct SearchPolicy<'a> {
     pub params: SearchParams,
     /// Per-move budget for iterative deepening (`None`: fixed depth).
     pub budget: Option<Budget>,
+    /// A game clock in moves tried, shared by the game's moves under these
+    /// settings (it takes the place of `budget`).
+    pub clock: Option<(NodeClock, Settings)>,
+    /// Moves tried so far in this game under `clock`.
+    pub spent: u64,
 }
 
 impl Policy for SearchPolicy<'_> {
     fn choose(&mut self, board: Board) -> Direction {
-        let decision = match self.budget {
-            Some(budget) => {
+        let decision = match (self.clock, self.budget) {
+            (Some((clock, settings)), _) => {
+                let before = self.searcher.stats.moves;
+                let nodes = clock.allotment(self.spent, &settings);
+                let d = self.searcher.decide_within(
+                    self.heuristic,
+                    board,
+                    &self.params,
+                    Budget::Nodes(nodes),
+                );
+                self.spent += self.searcher.stats.moves - before;
+                d
+            }
+            (None, Some(budget)) => {
                 self.searcher
                     .decide_within(self.heuristic, board, &self.params, budget)
             }
-            None => self.searcher.decide(self.heuristic, board, &self.params),
+            (None, None) => self.searcher.decide(self.heuristic, board, &self.params),
         };
         // The game loop asks only when a move is legal, so a decision exists.
         decision.map_or(Direction::Up, |d| d.dir)
@@ -467,6 +484,10 @@ mod tests {
     use crate::heuristic::Weights;
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn params_auto() -> SearchParams {
+        SearchParams::new(Depth::Auto, Variant::CLASSIC)
+    }
 
     fn params(depth: u32) -> SearchParams {
         SearchParams::new(Depth::Fixed(depth), Variant::CLASSIC)
@@ -687,9 +708,15 @@ mod tests {
     #[test]
     fn auto_depth_follows_the_reference_rule() {
         let few = Board::from_values([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
-        assert_eq!(Depth::Auto.limit(few), 3);
+        assert_eq!(params_auto().limit(few), 3);
         let many = Board::from_ranks([1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(Depth::Auto.limit(many), 5);
+        assert_eq!(params_auto().limit(many), 5);
+        let wider = super::super::AutoRule {
+            min_depth: 2,
+            offset: 4,
+        };
+        assert_eq!(Depth::Auto.limit(few, wider), 2);
+        assert_eq!(Depth::Auto.limit(many, wider), 3);
     }
 
     #[test]

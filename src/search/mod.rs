@@ -1,9 +1,13 @@
 //! Expectimax search over a variant's chance model.
 
+mod clock;
 mod expectimax;
+mod settings;
 mod tt;
 
+pub use clock::{allotment_ms, NodeClock};
 pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
+pub use settings::{Settings, SettingsError, SETTING_NAMES};
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +24,37 @@ pub const AUTO_MIN_DEPTH: u32 = 3;
 /// See [`AUTO_MIN_DEPTH`].
 pub const AUTO_DISTINCT_OFFSET: u32 = 2;
 
+/// The constants of the `auto` depth rule: max(`min_depth`, distinct tiles
+/// on the board − `offset`). The probability cutoff bounds how deep it really goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutoRule {
+    pub min_depth: u32,
+    pub offset: u32,
+}
+
+impl AutoRule {
+    /// The reference's rule: max(3, distinct tiles − 2).
+    pub const REFERENCE: AutoRule = AutoRule {
+        min_depth: AUTO_MIN_DEPTH,
+        offset: AUTO_DISTINCT_OFFSET,
+    };
+
+    /// The depth this rule gives `board`.
+    #[inline]
+    pub fn limit(self, board: crate::engine::Board) -> u32 {
+        board
+            .distinct_ranks()
+            .saturating_sub(self.offset)
+            .max(self.min_depth)
+    }
+}
+
+impl Default for AutoRule {
+    fn default() -> AutoRule {
+        AutoRule::REFERENCE
+    }
+}
+
 /// How deep to search. Depth D means D chance layers: D = 0 plays the move
 /// whose resulting board the heuristic likes best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,15 +65,12 @@ pub enum Depth {
 }
 
 impl Depth {
-    /// The depth limit for a decision on `board`.
+    /// The depth limit for a decision on `board`, `Auto` by `rule`.
     #[inline]
-    pub fn limit(self, board: crate::engine::Board) -> u32 {
+    pub fn limit(self, board: crate::engine::Board, rule: AutoRule) -> u32 {
         match self {
             Depth::Fixed(d) => d,
-            Depth::Auto => board
-                .distinct_ranks()
-                .saturating_sub(AUTO_DISTINCT_OFFSET)
-                .max(AUTO_MIN_DEPTH),
+            Depth::Auto => rule.limit(board),
         }
     }
 }
@@ -88,6 +120,9 @@ pub struct SearchParams {
     pub prob_cutoff: f32,
     /// Probability that a spawned tile is a 4 (0 for the twos variant).
     pub p4: f32,
+    /// The `Auto` depth rule's constants.
+    #[serde(default)]
+    pub auto: AutoRule,
 }
 
 impl SearchParams {
@@ -96,6 +131,13 @@ impl SearchParams {
             depth,
             prob_cutoff: PROB_CUTOFF,
             p4: variant.p4() as f32,
+            auto: AutoRule::REFERENCE,
         }
+    }
+
+    /// The depth limit for a decision on `board`.
+    #[inline]
+    pub fn limit(&self, board: crate::engine::Board) -> u32 {
+        self.depth.limit(board, self.auto)
     }
 }

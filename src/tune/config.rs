@@ -18,7 +18,10 @@ use crate::adversarial::duel::Opponent;
 use crate::adversarial::{Rules, Side};
 use crate::engine::Variant;
 use crate::heuristic::weights::ron_message;
-use crate::heuristic::{Weights, WeightsError};
+use crate::heuristic::WeightsError;
+use crate::player::external::Declared;
+use crate::player::{Player, PlayerError};
+use crate::search::NodeClock;
 
 mod locate;
 mod validate;
@@ -176,6 +179,11 @@ pub struct SearchConfig {
     /// `None`: every move searched to `depth`. Deterministic, unlike time.
     #[serde(default)]
     pub nodes: Option<u64>,
+    /// A game clock in moves tried instead of a per-move budget: each move
+    /// may spend what the player's clock settings allow (`interact`'s rule,
+    /// in moves tried). Deterministic, like `nodes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<NodeClock>,
 }
 
 /// The usual chance-node cutoff, when a config does not say.
@@ -185,11 +193,45 @@ fn default_prob_cutoff() -> f64 {
     DEFAULT_PROB_CUTOFF
 }
 
-/// One tuned term, as written in the config.
+/// How CMA-ES's normalized coordinate `x` maps to a parameter's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// value = init + scale·x.
+    #[default]
+    Real,
+    /// value = init·scale^x: one unit multiplies the value by `scale` (> 1);
+    /// for positive values spanning orders of magnitude (a cutoff, a budget).
+    Log,
+    /// value = round(init + scale·x): integral `init`, `min` and `max`.
+    Integer,
+}
+
+/// The player a job tunes, as written in the config.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Player", deny_unknown_fields)]
+pub enum RawPlayer {
+    /// The built-in expectimax player: `base_weights` and the search
+    /// settings; params name its terms and its settings.
+    #[default]
+    Builtin,
+    /// A program over the line protocol; params name what it declares.
+    External {
+        /// The program and its arguments; a relative program path is looked
+        /// up beside the config file first, then in the current directory.
+        command: Vec<String>,
+        /// The most one decision may take, in seconds (default 5).
+        #[serde(default)]
+        decision_secs: Option<f64>,
+    },
+}
+
+/// One tuned parameter, as written in the config.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename = "Param", deny_unknown_fields)]
 pub struct RawParam {
-    /// A name from [`PARAM_NAMES`], e.g. "empty" or "snake[3]".
+    /// A parameter of the player: for the built-in one a term of
+    /// [`crate::heuristic::PARAM_NAMES`] ("empty", "snake[3]") or a setting of
+    /// [`crate::search::SETTING_NAMES`] ("prob_cutoff").
     pub name: String,
     /// Starting value; defaults to the base weights' value.
     #[serde(default)]
@@ -198,8 +240,16 @@ pub struct RawParam {
     pub min: f64,
     /// Upper bound (inclusive); above `min`.
     pub max: f64,
-    /// The size of one normalized unit of this term; positive.
+    /// The size of one normalized unit of this term; positive (for `Log`,
+    /// the factor of one unit, above 1).
     pub scale: f64,
+    /// `Real` (the default), `Log` or `Integer`.
+    #[serde(default, skip_serializing_if = "is_real")]
+    pub kind: Kind,
+}
+
+fn is_real(kind: &Kind) -> bool {
+    *kind == Kind::Real
 }
 
 /// When the tuner stops; the first rule met ends the run.
@@ -298,9 +348,15 @@ pub struct RawConfig {
     pub variant: RawVariant,
     /// Expectimax settings.
     pub search: SearchConfig,
-    /// Weights file for the terms not tuned, the default `init` of tuned ones
-    /// and the baseline of the final comparison. A relative path is looked up
-    /// beside the config file first, then in the current directory.
+    /// The player tuned: `Builtin` (the default) or `External(command: …)`.
+    #[serde(default, skip_serializing_if = "is_builtin")]
+    pub player: RawPlayer,
+    /// The built-in player's weights file: the terms not tuned, the default
+    /// `init` of tuned ones and the baseline of the final comparison. A
+    /// relative path is looked up beside the config file first, then in the
+    /// current directory. An external player has none: its declared
+    /// defaults are its base.
+    #[serde(default)]
     pub base_weights: String,
     /// The tuned terms, at least one.
     pub params: Vec<RawParam>,
@@ -349,17 +405,43 @@ pub struct RawConfig {
     pub bank: Option<RawBank>,
 }
 
-/// One tuned term, validated.
-#[derive(Clone, Copy, Debug, PartialEq)]
+fn is_builtin(player: &RawPlayer) -> bool {
+    *player == RawPlayer::Builtin
+}
+
+/// One tuned parameter, validated.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Param {
-    /// One of [`PARAM_NAMES`].
-    pub name: &'static str,
+    /// A parameter of the job's player.
+    pub name: String,
     /// Starting value, within `min..=max`.
     pub init: f64,
     pub min: f64,
     pub max: f64,
-    /// Size of one normalized unit; positive.
+    /// Size of one normalized unit; positive (above 1 for `Log`).
     pub scale: f64,
+    pub kind: Kind,
+}
+
+impl Param {
+    /// The value at normalized coordinate `x`, clamped to the bounds, and
+    /// how far outside them `x` lies, in normalized units.
+    pub fn decode(&self, x: f64) -> (f64, f64) {
+        let raw = match self.kind {
+            Kind::Real | Kind::Integer => self.init + self.scale * x,
+            Kind::Log => self.init * self.scale.powf(x),
+        };
+        let clamped = raw.clamp(self.min, self.max);
+        let outside = match self.kind {
+            Kind::Real | Kind::Integer => (raw - clamped) / self.scale,
+            Kind::Log => (raw / clamped).ln() / self.scale.ln(),
+        };
+        let value = match self.kind {
+            Kind::Integer => clamped.round(),
+            _ => clamped,
+        };
+        (value, outside)
+    }
 }
 
 /// A validated tuning job.
@@ -371,11 +453,16 @@ pub struct TuneConfig {
     pub name: String,
     pub variant: Game,
     pub search: SearchConfig,
-    /// Where the base weights were found (absolute when it could be made so).
-    pub base_weights_path: PathBuf,
-    /// The loaded base weights.
-    pub base_weights: Weights,
-    /// The tuned terms, in config order; names are distinct.
+    /// Where the base weights were found (absolute when it could be made
+    /// so); `None` for an external player.
+    pub base_weights_path: Option<PathBuf>,
+    /// The player every candidate starts from: the built-in player with the
+    /// base weights and default settings (the config's cutoff), or the
+    /// external program with its declared defaults.
+    pub base: Player,
+    /// What an external player declared at its handshake (empty for the built-in one).
+    pub declared: Vec<Declared>,
+    /// The tuned parameters, in config order; names are distinct.
     pub params: Vec<Param>,
     pub objective: Objective,
     pub games_per_candidate: u32,
@@ -450,6 +537,13 @@ pub enum ConfigError {
         #[source]
         source: WeightsError,
     },
+    /// The external player could not be started or failed its handshake.
+    #[error("{at}: field `player`: the external player failed")]
+    Player {
+        at: Location,
+        #[source]
+        source: Box<PlayerError>,
+    },
     /// An opponent's weights file is missing or invalid.
     #[error("{at}: field `{field}`: cannot load the opponent's weights")]
     Opponent {
@@ -474,6 +568,7 @@ impl ConfigError {
             ConfigError::Invalid { field, .. } => Some(field),
             ConfigError::BaseWeights { .. } => Some("base_weights"),
             ConfigError::Bank { .. } => Some("bank.file"),
+            ConfigError::Player { .. } => Some("player"),
             ConfigError::Opponent { field, .. } => Some(field),
             _ => None,
         }
@@ -517,23 +612,28 @@ impl TuneConfig {
         }
     }
 
-    /// The base weights with every tuned term at its `init`.
+    /// The base player with every tuned parameter at its `init`.
     #[cfg(test)]
-    pub fn initial_weights(&self) -> Weights {
-        self.weights_with(&self.params.iter().map(|p| p.init).collect::<Vec<_>>())
+    pub fn initial_player(&self) -> Player {
+        self.player_with(&self.params.iter().map(|p| p.init).collect::<Vec<_>>())
     }
 
-    /// The base weights with the tuned terms set to `values` (config order),
-    /// each clamped to its bounds.
-    pub fn weights_with(&self, values: &[f64]) -> Weights {
+    /// The base player with the tuned parameters set to `values` (config
+    /// order), each clamped to its bounds.
+    pub fn player_with(&self, values: &[f64]) -> Player {
         assert_eq!(values.len(), self.params.len(), "one value per param");
-        let mut weights = self.base_weights.clone();
+        let mut player = self.base.clone();
         for (param, &value) in self.params.iter().zip(values) {
-            weights
-                .set(param.name, value.clamp(param.min, param.max))
+            player
+                .set(&param.name, value.clamp(param.min, param.max))
                 .expect("param names are validated");
         }
-        weights
+        player
+    }
+
+    /// Whether the job tunes parameter `name`.
+    pub fn tunes(&self, name: &str) -> bool {
+        self.params.iter().any(|p| p.name == name)
     }
 
     /// [`TuneConfig::to_ron`] with `base_weights` pointing at `base`, the
@@ -546,7 +646,9 @@ impl TuneConfig {
         opponent: impl Fn(usize) -> String,
     ) -> String {
         let mut copy = self.clone();
-        copy.resolved.base_weights = base.display().to_string();
+        if self.base_weights_path.is_some() {
+            copy.resolved.base_weights = base.display().to_string();
+        }
         if let Some(b) = &mut copy.resolved.bank {
             b.file = bank.display().to_string();
         }

@@ -39,6 +39,7 @@ pub fn run(
         .map_err(TuneError::Output)?;
     let scorer = Scorer {
         config,
+        search: config.stages[0].search,
         spec: game_spec(config, &config.stages[0].search),
         replay,
         evaluator,
@@ -73,7 +74,7 @@ fn baseline(scorer: &Scorer) -> Result<Replayed, TuneError> {
     let config = scorer.config;
     let task = Task {
         subject: Subject::Baseline,
-        weights: config.base_weights.clone(),
+        player: config.base.clone(),
         params: Default::default(),
     };
     let games = Games {
@@ -188,6 +189,7 @@ impl Tuner<'_> {
     fn next_stage(&mut self) {
         self.stage += 1;
         self.stage_start = self.state.generations();
+        self.scorer.search = self.stage().search;
         self.scorer.spec = game_spec(self.config(), &self.stage().search);
         self.state.best = None;
         self.state.history.clear();
@@ -233,7 +235,7 @@ impl Tuner<'_> {
         let d = self.problem.decode(x);
         Task {
             subject,
-            weights: d.weights,
+            player: d.player,
             params: d.params,
         }
     }
@@ -242,7 +244,7 @@ impl Tuner<'_> {
     fn candidate(&self, generation: u32, index: u32, first: u32, x: Vec<f64>) -> Task {
         let d = self.problem.decode(&x);
         Task {
-            weights: d.weights,
+            player: d.player,
             params: d.params,
             subject: Subject::Candidate {
                 generation,
@@ -392,7 +394,7 @@ impl Tuner<'_> {
             self.state.best = Some(Best {
                 chosen: Contender::Generation(generation),
                 x: told.mean.clone(),
-                weights: self.problem.decode(&told.mean).weights,
+                player: self.problem.decode(&told.mean).player,
                 fitness: judged,
                 reselected: None,
             });
@@ -455,7 +457,7 @@ impl Tuner<'_> {
                 chosen = Some(Best {
                     chosen: entry.contender,
                     x: entry.x,
-                    weights: task.weights,
+                    player: task.player,
                     fitness: entry.validation.unwrap_or(s.fitness),
                     reselected: Some((s.fitness, scored.len())),
                 });

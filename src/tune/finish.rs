@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::config::TuneConfig;
 use super::observer::Observer;
-use super::scoring::game_spec;
+use super::scoring::{game_spec, stage_player};
 use super::TuneError;
 use crate::evaluation::{Batch, Evaluator};
-use crate::heuristic::Weights;
+use crate::player::Player;
 use crate::seeds::{run_game_seed, Stream};
 use crate::selfplay::{summarize, GameResult};
 use crate::stats::{Paired, Summary};
@@ -33,13 +33,17 @@ pub struct FinalReport {
 /// last stage plays.
 pub fn compare_final(
     config: &TuneConfig,
-    best: &Weights,
+    best: &Player,
     evaluator: &dyn Evaluator,
     observer: &dyn Observer,
 ) -> Result<FinalReport, TuneError> {
+    let search = &config.last_stage().search;
     let batch = Batch::new(
-        game_spec(config, &config.last_stage().search),
-        vec![config.base_weights.clone(), best.clone()],
+        game_spec(config, search),
+        vec![
+            stage_player(config, search, &config.base),
+            stage_player(config, search, best),
+        ],
         (0..config.final_games)
             .map(|i| run_game_seed(config.seed, Stream::Final, 0, i.into()))
             .collect(),

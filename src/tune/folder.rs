@@ -28,8 +28,14 @@ pub mod files {
     pub const JOURNAL: &str = "journal.jsonl";
     /// One row per generation.
     pub const GENERATIONS: &str = "generations.csv";
-    /// The best weights so far, by validation.
+    /// The built-in player's best weights so far, by validation.
     pub const BEST: &str = "best.ron";
+    /// The built-in player's best search settings, when the run tunes any.
+    pub const BEST_SETTINGS: &str = "best-settings.ron";
+    /// The best player's tuned parameters by name, for every player.
+    pub const BEST_PARAMS: &str = "best-params.json";
+    /// An external player's best values as the protocol's `set` lines.
+    pub const BEST_SET: &str = "best.set";
     /// The final paired comparison of best against base.
     pub const FINAL: &str = "final.json";
     /// The final result in words.

@@ -3,10 +3,14 @@
 
 use std::sync::Mutex;
 
+use super::config::TuneConfig;
 use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::observer::{Observer, ObserverError};
 use super::state::{GenerationRow, RunResult, RunState};
+use crate::player::values::ParamValues;
+use crate::player::Player;
+use crate::search::SETTING_NAMES;
 
 /// A write to a run-folder file failed.
 #[derive(Debug, thiserror::Error)]
@@ -78,23 +82,58 @@ impl Observer for JournalFile {
     }
 }
 
-/// Rewrites `best.ron` whenever the best weights change.
+/// Rewrites the best player's files whenever the best changes: its tuned
+/// values by name (`best-params.json`), and what the player reads: the
+/// built-in player's `best.ron` (and `best-settings.ron` when a setting is
+/// tuned), an external player's `best.set`.
 pub struct BestFile {
     folder: RunFolder,
+    /// The tuned parameters' names, in config order.
+    names: Vec<String>,
+    /// The run tunes a search setting of the built-in player.
+    settings_tuned: bool,
 }
 
 impl BestFile {
-    pub fn new(folder: RunFolder) -> BestFile {
-        BestFile { folder }
+    pub fn new(folder: RunFolder, config: &TuneConfig) -> BestFile {
+        BestFile {
+            folder,
+            names: config.params.iter().map(|p| p.name.clone()).collect(),
+            settings_tuned: config
+                .params
+                .iter()
+                .any(|p| SETTING_NAMES.contains(&p.name.as_str())),
+        }
     }
 
     fn write(&self, state: &RunState) -> Result<(), ObserverError> {
         let Some(best) = &state.best else {
             return Ok(());
         };
-        self.folder
-            .write_atomic(files::BEST, best.weights.to_ron().as_bytes())
-            .map_err(failed(files::BEST, "writing"))
+        let values = ParamValues {
+            player: best.player.describe(),
+            params: self
+                .names
+                .iter()
+                .map(|n| (n.clone(), best.player.get(n).expect("a tuned name")))
+                .collect(),
+        };
+        let mut files: Vec<(&str, String)> = vec![(files::BEST_PARAMS, values.to_json())];
+        match &best.player {
+            Player::Builtin { weights, settings } => {
+                files.push((files::BEST, weights.to_ron()));
+                if self.settings_tuned {
+                    files.push((files::BEST_SETTINGS, settings.to_ron()));
+                }
+            }
+            Player::External { .. } => files.push((files::BEST_SET, values.to_set_lines())),
+        }
+        for (name, text) in files {
+            self.folder
+                .write_atomic(name, text.as_bytes())
+                .map_err(failed(name, "writing"))?;
+        }
+        Ok(())
     }
 }
 

@@ -1,24 +1,26 @@
-//! The problem CMA-ES sees: normalized points, decoded into weights, with a
+//! The problem CMA-ES sees: normalized points, decoded into players, with a
 //! penalty for leaving the bounds.
 //!
-//! CMA-ES searches `x` with `value = init + scale·x` per tuned term. A value
-//! outside `[min, max]` is clamped before any game is played, and the
-//! optimizer is charged `penalty_scale · Σ ((value − clamped) / scale)²`, so
-//! the mean does not drift past a bound on noise alone.
+//! CMA-ES searches `x`, one coordinate per tuned parameter, decoded by the
+//! parameter's kind ([`super::config::Param::decode`]: `init + scale·x`,
+//! `init·scale^x`, or rounded). A value outside `[min, max]` is clamped
+//! before any game is played, and the optimizer is charged
+//! `penalty_scale · Σ (distance outside, in normalized units)²`, so the mean
+//! does not drift past a bound on noise alone.
 
 use std::collections::BTreeMap;
 
 use super::config::TuneConfig;
-use crate::heuristic::Weights;
+use crate::player::Player;
 
-/// A point decoded: the clamped values of the tuned terms, the weights
+/// A point decoded: the clamped values of the tuned parameters, the player
 /// they make, and the penalty.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decoded {
-    /// One value per tuned term, in config order, within bounds.
+    /// One value per tuned parameter, in config order, within bounds.
     pub values: Vec<f64>,
-    /// The base weights with the tuned terms at `values`.
-    pub weights: Weights,
+    /// The base player with the tuned parameters at `values`.
+    pub player: Player,
     /// The tuned terms by name, for the journal.
     pub params: BTreeMap<String, f64>,
     /// The bound penalty, already scaled.
@@ -58,10 +60,9 @@ impl<'a> Problem<'a> {
             .iter()
             .zip(x)
             .map(|(p, &xi)| {
-                let v = p.init + p.scale * xi;
-                let clamped = v.clamp(p.min, p.max);
-                penalty += ((v - clamped) / p.scale).powi(2);
-                clamped
+                let (value, outside) = p.decode(xi);
+                penalty += outside.powi(2);
+                value
             })
             .collect();
         let params = self
@@ -72,7 +73,7 @@ impl<'a> Problem<'a> {
             .map(|(p, &v)| (p.name.to_string(), v))
             .collect();
         Decoded {
-            weights: self.config.weights_with(&values),
+            player: self.config.player_with(&values),
             params,
             values,
             penalty: penalty * self.penalty_scale,
@@ -90,7 +91,7 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/smoke.ron");
         let config = super::super::config::load(&path).unwrap();
         let p = Problem::new(&config, -50.0);
-        let empty = config.params[0];
+        let empty = config.params[0].clone();
         let inside = p.decode(&[0.0, 0.0]);
         assert_eq!(inside.penalty, 0.0);
         assert_eq!(inside.values[0], empty.init);
@@ -99,7 +100,7 @@ mod tests {
         let outside = p.decode(&[x0, 0.0]);
         assert_eq!(outside.values[0], empty.max);
         assert!((outside.penalty - 4.0 * 50.0).abs() < 1e-9);
-        assert_eq!(outside.weights.get("empty"), Some(empty.max));
+        assert_eq!(outside.player.get("empty"), Some(empty.max));
         assert_eq!(outside.params["empty"], empty.max);
     }
 }

@@ -13,7 +13,7 @@ use super::replay::{Replay, Replayed};
 use super::TuneError;
 use crate::adversarial::duel::DuelSpec;
 use crate::evaluation::{Batch, Evaluator, Spec};
-use crate::heuristic::Weights;
+use crate::player::Player;
 use crate::search::{Budget, SearchParams};
 use crate::seeds::{run_game_seed, Stream};
 use crate::selfplay::{GameResult, GameSpec};
@@ -45,11 +45,11 @@ pub enum Subject {
     },
 }
 
-/// A weight set to score, and what it stands for.
+/// A player to score, and what it stands for.
 pub struct Task {
     pub subject: Subject,
-    pub weights: Weights,
-    /// The tuned terms' values, for the journal.
+    pub player: Player,
+    /// The tuned parameters' values, for the journal.
     pub params: BTreeMap<String, f64>,
 }
 
@@ -66,6 +66,8 @@ pub struct Games {
 /// Scores tasks for one run.
 pub struct Scorer<'a> {
     pub config: &'a TuneConfig,
+    /// The stage's search settings, and its games.
+    pub search: SearchConfig,
     pub spec: Spec,
     pub replay: &'a Replay,
     pub evaluator: &'a dyn Evaluator,
@@ -83,6 +85,7 @@ pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> Spec {
             let mut spec = GameSpec::new(*variant, params);
             spec.move_limit = config.move_limit;
             spec.move_budget = search.nodes.map(Budget::Nodes);
+            spec.clock = search.clock;
             Spec::Solo(spec)
         }
         Game::Gpcc(duel) => Spec::Duel(DuelSpec {
@@ -99,6 +102,18 @@ pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> Spec {
     }
 }
 
+/// `player` as it plays under `search` (a stage's settings): a built-in
+/// player takes the stage's cutoff unless the job tunes it.
+pub fn stage_player(config: &TuneConfig, search: &SearchConfig, player: &Player) -> Player {
+    let mut player = player.clone();
+    if let Player::Builtin { settings, .. } = &mut player {
+        if !config.tunes("prob_cutoff") {
+            settings.prob_cutoff = search.prob_cutoff;
+        }
+    }
+    player
+}
+
 impl Scorer<'_> {
     /// Every task's fitness (and penalty), replayed or played; the games
     /// each one counts are its `games`, replayed or not.
@@ -112,7 +127,7 @@ impl Scorer<'_> {
             tasks.iter().map(|t| self.replayed(&t.subject)).collect();
         let missing: Vec<usize> = (0..tasks.len()).filter(|&i| out[i].is_none()).collect();
         if !missing.is_empty() {
-            let played = self.play(missing.iter().map(|&i| &tasks[i].weights), games, phase)?;
+            let played = self.play(missing.iter().map(|&i| &tasks[i].player), games, phase)?;
             for (&i, results) in missing.iter().zip(played) {
                 let values = match &tasks[i].subject {
                     Subject::Candidate { .. } if self.keep_values => {
@@ -155,7 +170,7 @@ impl Scorer<'_> {
 
     fn play<'w>(
         &self,
-        weights: impl Iterator<Item = &'w Weights>,
+        players: impl Iterator<Item = &'w Player>,
         games: Games,
         phase: &str,
     ) -> Result<Vec<Vec<GameResult>>, TuneError> {
@@ -169,7 +184,10 @@ impl Scorer<'_> {
                 )
             })
             .collect();
-        let mut batch = Batch::new(self.spec.clone(), weights.cloned().collect(), seeds);
+        let players = players
+            .map(|p| stage_player(self.config, &self.search, p))
+            .collect();
+        let mut batch = Batch::new(self.spec.clone(), players, seeds);
         if let Some(bank) = &self.config.bank {
             batch.starts = batch.seeds.iter().map(|&s| bank.start(s)).collect();
         }

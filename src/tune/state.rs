@@ -4,7 +4,7 @@
 use super::contender::{Contender, Validated};
 use super::objective::Fitness;
 use super::stop::StopReason;
-use crate::heuristic::Weights;
+use crate::player::Player;
 
 /// One generation's numbers (a row of `generations.csv`).
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +35,8 @@ pub struct Best {
     pub chosen: Contender,
     /// The point in normalized coordinates.
     pub x: Vec<f64>,
-    pub weights: Weights,
+    /// The base player with the tuned parameters at the point's values.
+    pub player: Player,
     /// Its validation (an averaged contender has none: its reselection stands in).
     pub fitness: Fitness,
     /// Its result on the reselection games, and how many contenders played them.

@@ -4,7 +4,7 @@ use super::locate::locate;
 use super::validate::edit_distance;
 use super::*;
 use crate::adversarial::duel::Opponent;
-use crate::heuristic::PARAM_NAMES;
+use crate::heuristic::{Weights, PARAM_NAMES};
 
 /// A config path beside the shipped weights, so `weights/...` resolves.
 fn config_path() -> PathBuf {
@@ -79,16 +79,17 @@ fn the_valid_config_parses_into_typed_values() {
     assert_eq!(c.stop.generations, Some(5));
     assert_eq!(c.move_limit, Some(5000), "implicit Some");
     assert_eq!(c.restarts.unwrap().max_restarts, 2);
-    assert_eq!(c.base_weights, Weights::nneonneo());
-    assert!(c.base_weights_path.is_absolute());
+    assert_eq!(c.base.weights(), Some(&Weights::nneonneo()));
+    assert!(c.base_weights_path.unwrap().is_absolute());
     assert_eq!(c.source_text, VALID);
 }
 
 #[test]
 fn weights_with_sets_tuned_terms_within_bounds() {
     let c = parse(VALID, &config_path()).unwrap();
-    assert_eq!(c.initial_weights(), Weights::nneonneo());
-    let w = c.weights_with(&[-5.0, 1234.5]);
+    assert_eq!(c.initial_player().weights(), Some(&Weights::nneonneo()));
+    let p = c.player_with(&[-5.0, 1234.5]);
+    let w = p.weights().unwrap();
     assert_eq!((w.empty, w.merges), (0.0, 1234.5));
     assert_eq!(
         w.sum,
@@ -355,8 +356,8 @@ fn every_shipped_config_parses() {
         if path.extension().is_some_and(|e| e == "ron") {
             let config = load(&path).unwrap_or_else(|e| panic!("{}", chain(&e)));
             assert_eq!(
-                config.base_weights,
-                Weights::load(&config.base_weights_path).unwrap(),
+                config.base.weights(),
+                Some(&Weights::load(config.base_weights_path.as_ref().unwrap()).unwrap()),
                 "{}",
                 path.display()
             );
@@ -394,7 +395,7 @@ fn default_ron_is_the_serious_classic_job() {
         (1000, 1000, 2000)
     );
     assert_eq!(c.stop.generations, Some(40));
-    let names: Vec<_> = c.params.iter().map(|p| p.name).collect();
+    let names: Vec<_> = c.params.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, PARAM_NAMES[..11]);
     assert_eq!(c.population(), 11);
     // Every field is written out, none left to its default.

@@ -6,17 +6,20 @@ use std::path::{Path, PathBuf};
 
 use super::locate::locate;
 use super::{
-    default_population, BankStarts, ConfigError, Depth, Duel, Game, Location, Objective, Param,
-    RawBank, RawConfig, RawParam, RawVariant, SearchConfig, Stage, StopRules, TuneConfig,
-    MAX_DEPTH,
+    default_population, BankStarts, ConfigError, Depth, Duel, Game, Kind, Location, Objective,
+    Param, RawBank, RawConfig, RawParam, RawPlayer, RawVariant, SearchConfig, Stage, StopRules,
+    TuneConfig, MAX_DEPTH,
 };
 use crate::adversarial::duel::Opponent;
-use crate::adversarial::player::{Player, BUILTIN};
+use crate::adversarial::player::{Player as GpccPlayer, BUILTIN};
 use crate::adversarial::search::MAX_PLIES;
 use crate::adversarial::Side;
 use crate::bank::{record, Bank, HashText};
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
+use crate::player::builtin_names;
+use crate::player::external::{describe, Declared, Program, DEFAULT_DECISION_SECS};
+use crate::search::Settings;
 
 /// Collects the context a validation error needs.
 struct Checker<'a> {
@@ -82,8 +85,8 @@ impl RawConfig {
         check_name(&c, &self.name)?;
         let variant = check_variant(&c, &self.variant)?;
         check_search(&c, &self.search, "search", &variant)?;
-        let (base_weights_path, base_weights) = load_base(&c, &self.base_weights)?;
-        let params = check_params(&c, &self.params, &base_weights)?;
+        let base = check_player(&c, &self, &variant)?;
+        let params = check_params(&c, &self.params, &base, &variant)?;
         let bank = check_bank(&c, self.bank.as_ref())?;
         check_objective(&c, self.objective, bank.is_some())?;
         match &variant {
@@ -103,7 +106,11 @@ impl RawConfig {
         let stages = check_stages(&c, &self, &variant)?;
         let resolved = RawConfig {
             variant: resolved_variant(&self.variant, &variant),
-            base_weights: base_weights_path.display().to_string(),
+            player: base.raw.clone(),
+            base_weights: base
+                .weights_path
+                .as_ref()
+                .map_or_else(String::new, |p| p.display().to_string()),
             params: params
                 .iter()
                 .zip(&self.params)
@@ -128,8 +135,9 @@ impl RawConfig {
             name: self.name,
             variant,
             search: self.search,
-            base_weights_path,
-            base_weights,
+            base_weights_path: base.weights_path,
+            base: base.player,
+            declared: base.declared,
             params,
             objective: self.objective,
             games_per_candidate: self.games_per_candidate,
@@ -206,7 +214,7 @@ const MAX_OPENING_TURNS: u32 = 64;
 /// Opponent `i`: a built-in name, else a weights file looked up as
 /// `base_weights` is.
 fn load_opponent(c: &Checker, i: usize, spec: &str) -> Result<Opponent, ConfigError> {
-    if Player::builtin(spec).is_some() {
+    if GpccPlayer::builtin(spec).is_some() {
         return Ok(Opponent::Builtin(spec.to_string()));
     }
     let field = format!("variant.opponents[{i}]");
@@ -277,7 +285,25 @@ fn check_search(
     c.check(cutoff > 0.0 && cutoff < 1.0, &f("prob_cutoff"), || {
         format!("{cutoff} is outside (0, 1)")
     })?;
-    c.positive(search.nodes, &f("nodes"), " (or None for no budget)")
+    c.positive(search.nodes, &f("nodes"), " (or None for no budget)")?;
+    if let Some(clock) = search.clock {
+        c.check(matches!(game, Game::Solo(_)), &f("clock"), || {
+            "a game clock is for expectimax games, not Gpcc duels".into()
+        })?;
+        c.check(search.nodes.is_none(), &f("clock"), || {
+            "a game clock takes the place of `nodes`: give one of them".into()
+        })?;
+        c.check(clock.game_nodes > 0, &f("clock.game_nodes"), || {
+            "must be positive".into()
+        })?;
+        let rate = clock.nodes_per_ms;
+        c.check(
+            rate.is_finite() && rate > 0.0,
+            &f("clock.nodes_per_ms"),
+            || format!("{rate} must be a positive number"),
+        )?;
+    }
+    Ok(())
 }
 
 /// What a `Gpcc` job may not combine: its objective must fit its role, and
@@ -310,10 +336,114 @@ fn check_duel_job(c: &Checker, duel: &Duel, raw: &RawConfig) -> Result<(), Confi
     })
 }
 
+/// The job's base player, validated.
+struct Base {
+    player: crate::player::Player,
+    /// The built-in player's weights file (absolute when it could be made so).
+    weights_path: Option<PathBuf>,
+    /// What an external player declared.
+    declared: Vec<Declared>,
+    /// The player as the resolved config writes it (paths made absolute).
+    raw: RawPlayer,
+}
+
+/// The base player: the built-in one with the base weights and the
+/// search's cutoff, or an external program after its handshake.
+fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, ConfigError> {
+    match &raw.player {
+        RawPlayer::Builtin => {
+            let (path, weights) = load_base(c, &raw.base_weights)?;
+            let settings = Settings {
+                prob_cutoff: raw.search.prob_cutoff,
+                ..Settings::default()
+            };
+            Ok(Base {
+                player: crate::player::Player::Builtin { weights, settings },
+                weights_path: Some(path),
+                declared: Vec::new(),
+                raw: RawPlayer::Builtin,
+            })
+        }
+        RawPlayer::External {
+            command,
+            decision_secs,
+        } => {
+            c.check(raw.base_weights.is_empty(), "base_weights", || {
+                "an external player has no base weights (its declared defaults are its base): \
+                 leave `base_weights` out"
+                    .into()
+            })?;
+            c.check(matches!(game, Game::Solo(_)), "player", || {
+                "external players play the classic game and twos, not Gpcc duels".into()
+            })?;
+            if let Game::Solo(Variant::Classic { p4 }) = game {
+                c.check(*p4 == Variant::CLASSIC.p4(), "variant.p4", || {
+                    format!("an external player plays the classic game with p4 0.1, not {p4}")
+                })?;
+            }
+            c.check(!command.is_empty(), "player.command", || {
+                "must name the program to run".into()
+            })?;
+            let secs = decision_secs.unwrap_or(DEFAULT_DECISION_SECS);
+            c.check(
+                secs.is_finite() && secs > 0.0 && secs <= 1e6,
+                "player.decision_secs",
+                || format!("{secs} must be a positive number of seconds"),
+            )?;
+            for (unset, field) in [
+                (raw.search.nodes.is_none(), "search.nodes"),
+                (raw.search.clock.is_none(), "search.clock"),
+            ] {
+                c.check(unset, field, || {
+                    "an external player does its own search: leave it out".into()
+                })?;
+            }
+            let command: Vec<String> = command
+                .iter()
+                .map(|word| resolve_word(c.path, word))
+                .collect();
+            let program = Program {
+                command: command.clone(),
+                decision_secs: secs,
+            };
+            let declared = describe(&program).map_err(|e| ConfigError::Player {
+                at: c.at("player"),
+                source: e,
+            })?;
+            Ok(Base {
+                player: crate::player::Player::External {
+                    program,
+                    values: Default::default(),
+                },
+                weights_path: None,
+                declared,
+                raw: RawPlayer::External {
+                    command,
+                    decision_secs: Some(secs),
+                },
+            })
+        }
+    }
+}
+
+/// A word of an external player's command, made absolute when it names a
+/// file beside the config or in the current directory (so that a run
+/// folder's config starts the same program from anywhere).
+fn resolve_word(config: &Path, word: &str) -> String {
+    if word.is_empty() || word.starts_with('-') || Path::new(word).is_absolute() {
+        return word.to_string();
+    }
+    let path = resolve_relative(config, word);
+    match std::fs::canonicalize(&path) {
+        Ok(abs) if path.is_file() => abs.display().to_string(),
+        _ => word.to_string(),
+    }
+}
+
 /// The base weights and where they were found (absolute when it could be made so).
 fn load_base(c: &Checker, file: &str) -> Result<(PathBuf, Weights), ConfigError> {
     c.check(!file.is_empty(), "base_weights", || {
-        "must name a weights file".into()
+        "must name a weights file (the built-in player's base)".into()
     })?;
     let path = resolve_relative(c.path, file);
     let weights = Weights::load(&path).map_err(|source| ConfigError::BaseWeights {
@@ -323,13 +453,18 @@ fn load_base(c: &Checker, file: &str) -> Result<(PathBuf, Weights), ConfigError>
     Ok((std::fs::canonicalize(&path).unwrap_or(path), weights))
 }
 
-fn check_params(c: &Checker, raw: &[RawParam], base: &Weights) -> Result<Vec<Param>, ConfigError> {
+fn check_params(
+    c: &Checker,
+    raw: &[RawParam],
+    base: &Base,
+    game: &Game,
+) -> Result<Vec<Param>, ConfigError> {
     c.check(!raw.is_empty(), "params", || {
         "at least one param must be tuned".into()
     })?;
     let mut params: Vec<Param> = Vec::with_capacity(raw.len());
     for (i, p) in raw.iter().enumerate() {
-        let param = check_param(c, i, p, base)?;
+        let param = check_param(c, i, p, base, game)?;
         if let Some(j) = params.iter().position(|q| q.name == param.name) {
             return Err(c.invalid(
                 &format!("params[{i}].name"),
@@ -341,17 +476,52 @@ fn check_params(c: &Checker, raw: &[RawParam], base: &Weights) -> Result<Vec<Par
     Ok(params)
 }
 
-/// One tuned term: a known name, finite bounds and scale, and an `init`
-/// (given, or the base weights' value) within the bounds.
+/// One tuned parameter: a name the player has, finite bounds and scale
+/// that suit its kind, and an `init` (given, or the base's value) within
+/// the bounds.
 fn check_param(
     c: &Checker,
     i: usize,
     raw: &RawParam,
-    base: &Weights,
+    base: &Base,
+    game: &Game,
 ) -> Result<Param, ConfigError> {
     let field = |f: &str| format!("params[{i}].{f}");
-    let Some(&name) = PARAM_NAMES.iter().find(|&&n| n == raw.name) else {
-        return Err(c.invalid(&field("name"), unknown_param_message(&raw.name)));
+    let default = match &base.player {
+        crate::player::Player::Builtin { .. } => {
+            let known: Vec<&str> = builtin_names().collect();
+            if !known.contains(&raw.name.as_str()) {
+                return Err(c.invalid(&field("name"), unknown_param_message(&raw.name, &known)));
+            }
+            if matches!(game, Game::Gpcc(_)) {
+                c.check(
+                    PARAM_NAMES.contains(&raw.name.as_str()),
+                    &field("name"),
+                    || {
+                        format!(
+                            "`{}` is an expectimax setting; a Gpcc job tunes weights only",
+                            raw.name
+                        )
+                    },
+                )?;
+            }
+            base.player.get(&raw.name).expect("a known name")
+        }
+        crate::player::Player::External { program, .. } => {
+            let Some(d) = base.declared.iter().find(|d| d.name == raw.name) else {
+                let known: Vec<&str> = base.declared.iter().map(|d| d.name.as_str()).collect();
+                let message = if known.is_empty() {
+                    format!(
+                        "`{}` declares no parameters, so nothing can be tuned",
+                        program.name()
+                    )
+                } else {
+                    unknown_param_message(&raw.name, &known)
+                };
+                return Err(c.invalid(&field("name"), message));
+            };
+            d.default
+        }
     };
     for (value, f) in [(raw.min, "min"), (raw.max, "max"), (raw.scale, "scale")] {
         c.finite(value, &field(f))?;
@@ -362,6 +532,44 @@ fn check_param(
     c.check(raw.scale > 0.0, &field("scale"), || {
         format!("{} must be positive", raw.scale)
     })?;
+    match raw.kind {
+        Kind::Real => {}
+        Kind::Log => {
+            c.check(raw.min > 0.0, &field("min"), || {
+                format!(
+                    "a Log parameter's values are positive: min {} must be above 0",
+                    raw.min
+                )
+            })?;
+            c.check(raw.scale > 1.0, &field("scale"), || {
+                format!(
+                    "a Log parameter's scale is the factor of one unit: {} must be above 1",
+                    raw.scale
+                )
+            })?;
+        }
+        Kind::Integer => {
+            for (value, f) in [(raw.min, "min"), (raw.max, "max")] {
+                c.check(value.fract() == 0.0, &field(f), || {
+                    format!("an Integer parameter's bounds are integers, not {value}")
+                })?;
+            }
+        }
+    }
+    if let Some((must, ok)) = crate::search::Settings::range(&raw.name) {
+        if matches!(base.player, crate::player::Player::Builtin { .. }) {
+            for (value, f) in [(raw.min, "min"), (raw.max, "max")] {
+                c.check(ok(value), &field(f), || {
+                    format!("`{}` must be {must}; {f} {value} is not", raw.name)
+                })?;
+            }
+            if must.starts_with("an integer") {
+                c.check(raw.kind == Kind::Integer, &field("kind"), || {
+                    format!("`{}` is an integer: write `kind: Integer`", raw.name)
+                })?;
+            }
+        }
+    }
     let within = |v: f64| (raw.min..=raw.max).contains(&v);
     let init = match raw.init {
         Some(init) => {
@@ -372,22 +580,27 @@ fn check_param(
             init
         }
         None => {
-            let init = base.get(name).expect("listed names are fields");
-            c.check(within(init), &field("name"), || {
+            c.check(within(default), &field("name"), || {
                 format!(
-                    "no init given, and the base weights' value {init} is outside [min, max] = [{}, {}]",
+                    "no init given, and the base's value {default} is outside [min, max] = [{}, {}]",
                     raw.min, raw.max
                 )
             })?;
-            init
+            default
         }
     };
+    if raw.kind == Kind::Integer {
+        c.check(init.fract() == 0.0, &field("init"), || {
+            format!("an Integer parameter starts at an integer, not {init}")
+        })?;
+    }
     Ok(Param {
-        name,
+        name: raw.name.clone(),
         init,
         min: raw.min,
         max: raw.max,
         scale: raw.scale,
+        kind: raw.kind,
     })
 }
 
@@ -618,9 +831,9 @@ fn resolve_relative(config: &Path, file: &str) -> PathBuf {
     }
 }
 
-/// "unknown parameter" with the closest valid name, or all of them.
-fn unknown_param_message(name: &str) -> String {
-    let closest = PARAM_NAMES
+/// "unknown parameter" with the closest of the `known` names, or all of them.
+fn unknown_param_message(name: &str, known: &[&str]) -> String {
+    let closest = known
         .iter()
         .map(|&n| (edit_distance(name, n), n))
         .min()
@@ -629,7 +842,7 @@ fn unknown_param_message(name: &str) -> String {
         Some((_, n)) => format!("unknown parameter `{name}`; did you mean `{n}`?"),
         None => format!(
             "unknown parameter `{name}`; valid names: {}",
-            PARAM_NAMES.join(", ")
+            known.join(", ")
         ),
     }
 }

@@ -53,8 +53,9 @@ impl Evaluator for Synthetic {
             });
         }
         let games = batch
-            .weights
+            .players
             .iter()
+            .map(|p| p.weights().expect("a built-in player"))
             .map(|w| {
                 batch
                     .seeds
@@ -197,7 +198,7 @@ fn a_run_finds_the_optimum_and_reselects() {
     assert_eq!(result.stop, StopReason::Generations);
     assert_eq!(result.state.generations(), 25);
     let best = result.best().unwrap();
-    assert_near_the_optimum(&best.weights);
+    assert_near_the_optimum(best.player.weights().unwrap());
     assert_eq!(best.reselected.unwrap().1, 4);
     // Every game counted: baseline, 25 × (6 × 8 + 8), 4 × 16.
     assert_eq!(result.state.games, 8 + 25 * 56 + 4 * 16);
@@ -396,7 +397,7 @@ fn racing_finds_the_optimum_like_plain_selection() {
     );
     let (result, _) = run_from(&config, &[], &Synthetic::default());
     let best = result.unwrap().state.best.unwrap();
-    assert_near_the_optimum(&best.weights);
+    assert_near_the_optimum(best.player.weights().unwrap());
 }
 
 #[test]

@@ -1,0 +1,243 @@
+//! The built-in player's search settings: what decides its moves besides the
+//! weights. Each can be tuned by name, alone or with the weights, and is
+//! read from a small RON file (`--settings`) by the commands that search.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{AutoRule, SearchParams, MAX_DEPTH};
+
+/// The search settings, every field with the reference's value by default.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// A chance node reached with a lower probability is scored by the
+    /// heuristic instead of searched (default 1e-4, the reference's).
+    pub prob_cutoff: f64,
+    /// The `auto` depth rule is max(`auto_min_depth`, distinct tiles −
+    /// `auto_offset`) (defaults 3 and 2, the reference's).
+    pub auto_min_depth: u32,
+    pub auto_offset: u32,
+    /// A game clock is shared among moves: a move may spend at most what
+    /// is left over `clock_moves_left` (default 2000)…
+    pub clock_moves_left: f64,
+    /// …and at most `clock_move_ms` milliseconds (default 1.5). Used by
+    /// `interact` (time) and by games under a node clock (moves tried).
+    pub clock_move_ms: f64,
+}
+
+/// Every setting's name, as configs, journals and exports spell it.
+pub const SETTING_NAMES: [&str; 5] = [
+    "prob_cutoff",
+    "auto_min_depth",
+    "auto_offset",
+    "clock_moves_left",
+    "clock_move_ms",
+];
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            prob_cutoff: 1e-4,
+            auto_min_depth: AutoRule::REFERENCE.min_depth,
+            auto_offset: AutoRule::REFERENCE.offset,
+            clock_moves_left: 2000.0,
+            clock_move_ms: 1.5,
+        }
+    }
+}
+
+/// Whether a value is within a setting's range.
+pub type InRange = fn(f64) -> bool;
+
+/// Errors reading a settings file or setting a value.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("{path}: cannot read the settings file")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{column}: {message}")]
+    Parse {
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}: setting `{name}`: {message}")]
+    Invalid {
+        path: String,
+        name: String,
+        message: String,
+    },
+}
+
+impl Settings {
+    /// The value of a setting by name (see [`SETTING_NAMES`]).
+    pub fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "prob_cutoff" => self.prob_cutoff,
+            "auto_min_depth" => f64::from(self.auto_min_depth),
+            "auto_offset" => f64::from(self.auto_offset),
+            "clock_moves_left" => self.clock_moves_left,
+            "clock_move_ms" => self.clock_move_ms,
+            _ => return None,
+        })
+    }
+
+    /// Sets a setting by name; integer settings take the nearest integer.
+    /// `None` for an unknown name. Check the result with [`Settings::validate`].
+    pub fn set(&mut self, name: &str, value: f64) -> Option<()> {
+        let integer = |v: f64| v.round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        match name {
+            "prob_cutoff" => self.prob_cutoff = value,
+            "auto_min_depth" => self.auto_min_depth = integer(value),
+            "auto_offset" => self.auto_offset = integer(value),
+            "clock_moves_left" => self.clock_moves_left = value,
+            "clock_move_ms" => self.clock_move_ms = value,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// The range each setting accepts, in words, and whether `value` is in it.
+    pub fn range(name: &str) -> Option<(&'static str, InRange)> {
+        Some(match name {
+            "prob_cutoff" => ("0 <= p < 1", |v| (0.0..1.0).contains(&v)),
+            "auto_min_depth" => ("an integer 0..=8", |v| {
+                v.fract() == 0.0 && (0.0..=f64::from(MAX_DEPTH)).contains(&v)
+            }),
+            "auto_offset" => ("an integer 0..=16", |v| {
+                v.fract() == 0.0 && (0.0..=16.0).contains(&v)
+            }),
+            "clock_moves_left" => ("1 <= n <= 1e9", |v| (1.0..=1e9).contains(&v)),
+            "clock_move_ms" => ("0 < ms <= 1e6", |v| v > 0.0 && v <= 1e6),
+            _ => return None,
+        })
+    }
+
+    /// The first setting out of its range: (name, what it must be).
+    pub fn validate(&self) -> Result<(), (&'static str, &'static str)> {
+        for name in SETTING_NAMES {
+            let (must, ok) = Settings::range(name).expect("every name has a range");
+            if !ok(self.get(name).expect("a known name")) {
+                return Err((name, must));
+            }
+        }
+        Ok(())
+    }
+
+    /// `params` with these settings' cutoff and depth rule.
+    pub fn apply(&self, params: &mut SearchParams) {
+        params.prob_cutoff = self.prob_cutoff as f32;
+        params.auto = AutoRule {
+            min_depth: self.auto_min_depth,
+            offset: self.auto_offset,
+        };
+    }
+
+    /// Parses a settings file's text; `path` names it in errors.
+    pub fn from_ron(text: &str, path: &str) -> Result<Settings, SettingsError> {
+        let settings: Settings = ron::from_str(text).map_err(|e| SettingsError::Parse {
+            path: path.to_string(),
+            line: e.position.line,
+            column: e.position.col,
+            message: crate::heuristic::weights::ron_message(&e.code),
+        })?;
+        settings
+            .validate()
+            .map_err(|(name, must)| SettingsError::Invalid {
+                path: path.to_string(),
+                name: name.to_string(),
+                message: format!("must be {must}, not {}", settings.get(name).unwrap_or(0.0)),
+            })?;
+        Ok(settings)
+    }
+
+    /// Reads a settings file.
+    pub fn load(path: &Path) -> Result<Settings, SettingsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SettingsError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Settings::from_ron(&text, &path.display().to_string())
+    }
+
+    /// The settings as a RON file, one per line, with a header comment.
+    pub fn to_ron(&self) -> String {
+        let mut text = String::from("// tune2048 search settings\n(\n");
+        for name in SETTING_NAMES {
+            let v = self.get(name).expect("a known name");
+            let value = match name {
+                "auto_min_depth" | "auto_offset" => format!("{}", v as u32),
+                _ => format!("{v:?}"),
+            };
+            text.push_str(&format!("    {name}: {value},\n"));
+        }
+        text.push_str(")\n");
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_get_and_set_round_trip_and_files_parse_back() {
+        let mut s = Settings::default();
+        for (k, name) in SETTING_NAMES.iter().enumerate() {
+            let v = s.get(name).unwrap() + if k == 0 { 1e-5 } else { 1.0 };
+            s.set(name, v).unwrap();
+            assert_eq!(s.get(name), Some(v), "{name}");
+        }
+        assert_eq!(s.get("depth"), None);
+        assert_eq!(s.set("depth", 1.0), None);
+        let back = Settings::from_ron(&s.to_ron(), "s.ron").unwrap();
+        assert_eq!(back, s);
+        // Every field is optional.
+        assert_eq!(
+            Settings::from_ron("()", "s.ron").unwrap(),
+            Settings::default()
+        );
+    }
+
+    #[test]
+    fn bad_files_name_the_file_the_line_and_the_setting() {
+        let err = Settings::from_ron("(\n  prob_cutof: 0.1)", "s.ron").unwrap_err();
+        assert!(err.to_string().starts_with("s.ron:2:"), "{err}");
+        let err = Settings::from_ron("(prob_cutoff: 1.5)", "s.ron").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "s.ron: setting `prob_cutoff`: must be 0 <= p < 1, not 1.5"
+        );
+        let mut s = Settings::default();
+        s.set("auto_min_depth", 2.6).unwrap();
+        assert_eq!(s.auto_min_depth, 3);
+        s.set("clock_moves_left", 0.0).unwrap();
+        assert_eq!(s.validate(), Err(("clock_moves_left", "1 <= n <= 1e9")));
+    }
+
+    #[test]
+    fn settings_set_the_cutoff_and_the_depth_rule() {
+        let s = Settings {
+            prob_cutoff: 0.01,
+            auto_min_depth: 2,
+            auto_offset: 5,
+            ..Settings::default()
+        };
+        let mut p = SearchParams::new(super::super::Depth::Auto, crate::engine::Variant::CLASSIC);
+        s.apply(&mut p);
+        assert_eq!(p.prob_cutoff, 0.01f32);
+        assert_eq!(
+            p.auto,
+            AutoRule {
+                min_depth: 2,
+                offset: 5
+            }
+        );
+    }
+}
