@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The comparisons behind the README's results table: every shipped weight set
+# The comparisons behind the results table (docs/src/results/index.md): every shipped weight set
 # against the reference weights on fresh paired seeds (seed 777: the tuning
 # runs drew their games from run-seed streams and never played these).
 # Usage: scripts/evidence.sh [d1|d2|d3|d3-d1|twos]...   (default: d1 d2)

@@ -20,6 +20,7 @@ mod cli_place;
 mod cli_play;
 mod cli_report;
 mod cli_tune;
+mod docs_links;
 mod engine_reference;
 mod golden_games;
 mod golden_tune;

@@ -3,7 +3,8 @@
 //! from them the `Weights` struct, its reference values, [`TERMS`],
 //! [`PARAM_NAMES`] and the per-field slices the accessors walk. What cannot
 //! be generated (the term list in the comments of `configs/default.ron`, the
-//! README's formula) is checked against [`PARAM_NAMES`] by the tests below.
+//! formula of `docs/src/guide/weights.md`) is checked against [`PARAM_NAMES`]
+//! by the tests below.
 //!
 //! [`TERMS`]: super::weights::TERMS
 //! [`PARAM_NAMES`]: super::weights::PARAM_NAMES
@@ -238,23 +239,31 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_formula_names_every_term_and_no_other() {
-        let readme = include_str!("../../README.md");
-        let start = readme.find("## Weights files").unwrap();
-        let end = start + 1 + readme[start + 1..].find("\n## ").unwrap();
-        let section = &readme[start..end];
+    fn the_weights_page_formula_names_every_term_and_no_other() {
+        // The section runs from its heading to the next heading of level 2
+        // (or the end of the page).
+        let page = include_str!("../../docs/src/guide/weights.md");
+        let start = page.find("\n## Weights files\n").unwrap() + 1;
+        let end = page[start + 1..]
+            .find("\n## ")
+            .map_or(page.len(), |i| start + 1 + i);
+        let section = &page[start..end];
         let words: Vec<&str> = section
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
             .collect();
         for term in &TERMS {
-            assert!(words.contains(&term.name), "README lacks `{}`", term.name);
+            assert!(
+                words.contains(&term.name),
+                "docs/src/guide/weights.md lacks `{}`",
+                term.name
+            );
         }
         // Snake-case words are term names; English has none.
         for word in words.iter().filter(|w| w.contains('_')) {
             assert!(
                 TERMS.iter().any(|t| t.name == *word),
-                "README names `{word}`, which is no term"
+                "docs/src/guide/weights.md names `{word}`, which is no term"
             );
         }
     }

@@ -457,7 +457,8 @@ fn shipped_weights_files_load_and_the_baseline_is_the_reference() {
     let text = std::fs::read_to_string(dir.join("nneonneo.ron")).unwrap();
     assert_eq!(text, Weights::nneonneo().to_ron());
     // The default set is the best general one: the depth-2 winner (level with
-    // the depth-1 winner at depth 2, 1.16x it at depth 3; see README).
+    // the depth-1 winner at depth 2, 1.16x it at depth 3; see
+    // docs/src/results/index.md).
     assert_eq!(
         Weights::load(&dir.join("default.ron")).unwrap(),
         Weights::load(&dir.join("classic-d2.ron")).unwrap()
