@@ -100,7 +100,7 @@ static int decide(board_t b);
 
 /* Settings of the game in progress. */
 static int search_depth = 1;
-static int have_game = 0;      /* a `game` line came (a `board` needs one) */
+static int have_game = 0;      /* a `game` line came since the last `set` */
 static float p4 = 0.1f;        /* probability that a new tile is a 4 */
 static int table_stale = 1;    /* a weight changed since the table was built */
 
@@ -263,6 +263,7 @@ static void command_set(char *args)
         weight[i] = value;
         table_stale = 1;
     }
+    have_game = 0; /* a `set` comes between games: a `board` needs a `game` first */
 }
 
 /* `game classic|twos`: a new game starts; the table follows the weights. */
@@ -289,7 +290,7 @@ static void command_board(char *args)
     int i, direction;
 
     if (!have_game)
-        fail("`board` before any `game`");
+        fail("`board` without a `game` before it");
     for (i = 0, cell = strtok(args, " "); cell; i++, cell = strtok(NULL, " ")) {
         unsigned long value;
         int rank = 0;
