@@ -22,6 +22,8 @@ pub enum Format {
     C,
     /// A Rust `const` item of type `tune2048::heuristic::Weights`.
     Rust,
+    /// The line protocol's `set NAME VALUE` lines, one per parameter.
+    Set,
 }
 
 /// Errors finding or reading the weights to export.
@@ -73,6 +75,13 @@ pub fn render(weights: &Weights, format: Format, source: &str) -> String {
         Format::Json => to_json(weights),
         Format::C => to_c_header(weights, source),
         Format::Rust => to_rust(weights, source),
+        Format::Set => crate::heuristic::PARAM_NAMES
+            .iter()
+            .map(|&name| {
+                let v = weights.get(name).expect("a listed name");
+                crate::player::external::protocol::set_line(name, v)
+            })
+            .collect(),
     }
 }
 

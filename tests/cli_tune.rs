@@ -40,7 +40,7 @@ pub(crate) fn write_config(dir: &Path, generations: u32) -> PathBuf {
 }
 
 /// Starts a one-thread tuning run in the background; returns it and its run folder.
-fn start_tune(config: &Path, out: &Path) -> (std::process::Child, PathBuf) {
+pub(crate) fn start_tune(config: &Path, out: &Path) -> (std::process::Child, PathBuf) {
     let child = bin()
         .args([
             "tune",
@@ -58,7 +58,7 @@ fn start_tune(config: &Path, out: &Path) -> (std::process::Child, PathBuf) {
     (child, run_folder(out))
 }
 
-fn wait_for(mut ready: impl FnMut() -> bool) {
+pub(crate) fn wait_for(mut ready: impl FnMut() -> bool) {
     let start = Instant::now();
     while !ready() {
         assert!(start.elapsed() < Duration::from_secs(120), "timed out");

@@ -18,6 +18,7 @@ mod cli_maxtile;
 mod cli_mpi;
 mod cli_place;
 mod cli_play;
+mod cli_players;
 mod cli_report;
 mod cli_tune;
 mod docs_links;

@@ -142,7 +142,10 @@ pub type Outcome = (String, Vec<String>, Option<serde_json::Value>, Vec<String>)
 
 /// The [`Outcome`] of the run folder `dir`.
 pub fn outcome(dir: &Path) -> Outcome {
-    let best = std::fs::read_to_string(dir.join("best.ron")).unwrap();
+    // The built-in player's weights, else an external player's values.
+    let best = std::fs::read_to_string(dir.join("best.ron"))
+        .or_else(|_| std::fs::read_to_string(dir.join("best-params.json")))
+        .unwrap();
     let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
     let rows = csv
         .lines()

@@ -150,6 +150,9 @@ pub struct PlayerOpts {
     /// The most one decision of an external player may take, in seconds.
     #[arg(long, default_value_t = crate::player::external::DEFAULT_DECISION_SECS)]
     pub decision_secs: f64,
+    /// The most an external player's start and handshake may take, in seconds.
+    #[arg(long, default_value_t = crate::player::external::DEFAULT_HANDSHAKE_SECS)]
+    pub handshake_secs: f64,
 }
 
 impl PlayerOpts {
@@ -173,11 +176,15 @@ impl PlayerOpts {
                 "each --values needs a --player before it",
             ));
         }
-        if !(self.decision_secs > 0.0 && self.decision_secs <= 1e6) {
-            return Err(super::input_error(format!(
-                "--decision-secs must be a positive number of seconds, not {}",
-                self.decision_secs
-            )));
+        for (secs, flag) in [
+            (self.decision_secs, "--decision-secs"),
+            (self.handshake_secs, "--handshake-secs"),
+        ] {
+            if !(secs > 0.0 && secs <= 1e6) {
+                return Err(super::input_error(format!(
+                    "{flag} must be a positive number of seconds, not {secs}"
+                )));
+            }
         }
         let mut players = Vec::new();
         for (i, (w, label)) in weights.iter().enumerate() {
@@ -204,6 +211,7 @@ impl PlayerOpts {
             let program = Program {
                 command,
                 decision_secs: self.decision_secs,
+                handshake_secs: self.handshake_secs,
             };
             let values = match self.values.get(i) {
                 Some(path) => load_values(path)?,

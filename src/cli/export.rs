@@ -1,4 +1,5 @@
-//! `tune2048 export`: weights in a format other solvers read.
+//! `tune2048 export`: weights, or any player's tuned values, in a format
+//! other programs read.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -9,11 +10,28 @@ use anyhow::Context as _;
 use crate::atomic_file;
 use crate::cli::input_error;
 use crate::export::{self, Format};
+use crate::player::values::ParamValues;
+use crate::tune::folder::files;
+
+/// The values file to export, when `source` is one: a run folder without
+/// built-in weights (an external player's), or a `best-params.json`.
+fn values_source(source: &std::path::Path) -> Option<PathBuf> {
+    if source.is_dir() {
+        let values = source.join(files::BEST_PARAMS);
+        return (!source.join(files::BEST).exists() && values.is_file()).then_some(values);
+    }
+    let is_values = std::fs::read_to_string(source)
+        .ok()
+        .and_then(|t| serde_json::from_str::<ParamValues>(&t).ok())
+        .is_some();
+    is_values.then(|| source.to_path_buf())
+}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A weights file (.ron, or .json from `export --format json`) or a run
-    /// folder (its best.ron).
+    /// A weights file (.ron, or .json from `export --format json`), a run
+    /// folder (its best.ron, or an external player's best-params.json), or
+    /// a best-params.json.
     pub source: PathBuf,
     /// The output format.
     #[arg(long, value_enum)]
@@ -24,8 +42,29 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let weights = export::load_source(&args.source).map_err(input_error)?;
-    let text = export::render(&weights, args.format, &args.source.display().to_string());
+    let name = args.source.display().to_string();
+    let text = match values_source(&args.source) {
+        Some(path) => {
+            let values = ParamValues::load(&path)?;
+            match args.format {
+                Format::Set => values.to_set_lines(),
+                Format::Json => values.to_json(),
+                Format::C => values.to_c_header(&name),
+                Format::Ron | Format::Rust => {
+                    return Err(input_error(format!(
+                        "{}: tuned values of `{}` export as set, json or c; ron and rust \
+                         are for the built-in player's weights",
+                        path.display(),
+                        values.player
+                    )))
+                }
+            }
+        }
+        None => {
+            let weights = export::load_source(&args.source).map_err(input_error)?;
+            export::render(&weights, args.format, &name)
+        }
+    };
     match &args.out {
         Some(path) => atomic_file::write(path, text.as_bytes())?,
         None => std::io::stdout()

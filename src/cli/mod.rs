@@ -125,7 +125,18 @@ pub fn input_error(err: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(InputError(err.to_string()))
 }
 
-/// The exit code for an error: 2 when any cause is bad input, else 1.
+/// Whether `e` is an external player's failure inside an evaluation or a
+/// tuning run (those wrap it transparently, so it is not in the chain).
+fn is_player_failure(e: &(dyn std::error::Error + 'static)) -> bool {
+    use crate::evaluation::EvaluationError;
+    let player = |e: &EvaluationError| matches!(e, EvaluationError::Player(_));
+    e.downcast_ref::<EvaluationError>().is_some_and(player)
+        || e.downcast_ref::<crate::tune::TuneError>()
+            .is_some_and(|t| matches!(t, crate::tune::TuneError::Evaluation(ev) if player(ev)))
+}
+
+/// The exit code for an error: 2 when any cause is bad input (a file, a
+/// flag, a protocol line, a player program that failed), else 1.
 pub fn exit_code(err: &anyhow::Error) -> u8 {
     let bad_input = err.chain().any(|e| {
         e.is::<InputError>()
@@ -134,6 +145,7 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             || e.is::<crate::bank::BankError>()
             || e.is::<crate::player::PlayerError>()
             || e.is::<Box<crate::player::PlayerError>>()
+            || is_player_failure(e)
             || e.is::<crate::search::SettingsError>()
             || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use crate::player::external::{describe, DEFAULT_DECISION_SECS};
+use crate::player::external::describe;
 use crate::player::Program;
 
 #[derive(Debug, clap::Args)]
@@ -15,10 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let program = Program {
-        command: args.command,
-        decision_secs: DEFAULT_DECISION_SECS,
-    };
+    let program = Program::new(args.command);
     let declared = describe(&program)?;
     println!(
         "{} declares {} parameter{}:",

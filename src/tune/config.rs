@@ -222,6 +222,10 @@ pub enum RawPlayer {
         /// The most one decision may take, in seconds (default 5).
         #[serde(default)]
         decision_secs: Option<f64>,
+        /// The most the program's start and handshake may take, in seconds
+        /// (default 30).
+        #[serde(default)]
+        handshake_secs: Option<f64>,
     },
 }
 

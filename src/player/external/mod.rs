@@ -28,8 +28,8 @@ use protocol::Handshake;
 
 pub use process::stop_all;
 
-/// The time a program has to finish its handshake.
-pub const HANDSHAKE_SECS: f64 = 30.0;
+/// The default time a program has to start and finish its handshake.
+pub const DEFAULT_HANDSHAKE_SECS: f64 = 30.0;
 /// The default limit on one decision, in seconds.
 pub const DEFAULT_DECISION_SECS: f64 = 5.0;
 /// How long a program may take to exit after `quit` before it is killed.
@@ -39,24 +39,22 @@ const TAIL_WAIT: Duration = Duration::from_millis(300);
 
 /// A player program: how to start it and how long it may think.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Program {
     /// The program and its arguments (no shell: write `["sh", "-c", "…"]` for one).
     pub command: Vec<String>,
     /// The most one decision may take, in seconds.
-    #[serde(default = "default_decision_secs")]
     pub decision_secs: f64,
-}
-
-fn default_decision_secs() -> f64 {
-    DEFAULT_DECISION_SECS
+    /// The most the start and the handshake may take, in seconds.
+    pub handshake_secs: f64,
 }
 
 impl Program {
+    /// `command` with the default time limits.
     pub fn new(command: Vec<String>) -> Program {
         Program {
             command,
             decision_secs: DEFAULT_DECISION_SECS,
+            handshake_secs: DEFAULT_HANDSHAKE_SECS,
         }
     }
 
@@ -88,6 +86,8 @@ pub struct PlayerError {
 }
 
 impl fmt::Display for PlayerError {
+    /// `player `CMD`, game seed S: PROBLEM; the line sent: `…`; its answer:
+    /// `…``, then the tail of its stderr, a line each.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player `{}`", self.player)?;
         match self.seed {
@@ -95,11 +95,11 @@ impl fmt::Display for PlayerError {
             None => f.write_str(", handshake")?,
         }
         write!(f, ": {}", self.problem)?;
-        if let Some(answer) = &self.answer {
-            write!(f, "; it answered `{answer}`")?;
-        }
         if let Some(sent) = &self.sent {
-            write!(f, " to `{}`", sent.trim_end())?;
+            write!(f, "; the line sent: `{}`", sent.trim_end())?;
+        }
+        if let Some(answer) = &self.answer {
+            write!(f, "; its answer: `{answer}`")?;
         }
         if self.stderr.is_empty() {
             f.write_str(" (its stderr is empty)")
@@ -158,7 +158,7 @@ impl Connection {
         };
         let hello = format!("hello {}\n", protocol::VERSION);
         c.process.send(&hello);
-        let limit = Duration::from_secs_f64(HANDSHAKE_SECS.max(program.decision_secs));
+        let limit = Duration::from_secs_f64(program.handshake_secs.clamp(1e-3, 1e9));
         loop {
             let line = match c.process.receive(limit) {
                 Ok(line) => line,
@@ -251,7 +251,10 @@ impl Connection {
                 let problem = match answer {
                     Ok(line) => match protocol::parse_move(&line) {
                         Ok(dir) if board.make_move(dir).is_some() => return dir,
-                        Ok(dir) => Some((Some(line), format!("{dir:?} does not change the board"))),
+                        Ok(dir) => Some((
+                            Some(line),
+                            format!("move {} does not change the board", protocol::letter(dir)),
+                        )),
                         Err(why) => Some((Some(line), why)),
                     },
                     Err(e @ ReadError::Ended(_)) => {

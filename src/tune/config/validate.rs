@@ -18,7 +18,9 @@ use crate::bank::{record, Bank, HashText};
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
 use crate::player::builtin_names;
-use crate::player::external::{describe, Declared, Program, DEFAULT_DECISION_SECS};
+use crate::player::external::{
+    describe, Declared, Program, DEFAULT_DECISION_SECS, DEFAULT_HANDSHAKE_SECS,
+};
 use crate::search::Settings;
 
 /// Collects the context a validation error needs.
@@ -367,6 +369,7 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
         RawPlayer::External {
             command,
             decision_secs,
+            handshake_secs,
         } => {
             c.check(raw.base_weights.is_empty(), "base_weights", || {
                 "an external player has no base weights (its declared defaults are its base): \
@@ -385,11 +388,15 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
                 "must name the program to run".into()
             })?;
             let secs = decision_secs.unwrap_or(DEFAULT_DECISION_SECS);
-            c.check(
-                secs.is_finite() && secs > 0.0 && secs <= 1e6,
-                "player.decision_secs",
-                || format!("{secs} must be a positive number of seconds"),
-            )?;
+            let hello = handshake_secs.unwrap_or(DEFAULT_HANDSHAKE_SECS);
+            for (s, field) in [
+                (secs, "player.decision_secs"),
+                (hello, "player.handshake_secs"),
+            ] {
+                c.check(s.is_finite() && s > 0.0 && s <= 1e6, field, || {
+                    format!("{s} must be a positive number of seconds")
+                })?;
+            }
             for (unset, field) in [
                 (raw.search.nodes.is_none(), "search.nodes"),
                 (raw.search.clock.is_none(), "search.clock"),
@@ -405,6 +412,7 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
             let program = Program {
                 command: command.clone(),
                 decision_secs: secs,
+                handshake_secs: hello,
             };
             let declared = describe(&program).map_err(|e| ConfigError::Player {
                 at: c.at("player"),
@@ -420,6 +428,7 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
                 raw: RawPlayer::External {
                     command,
                     decision_secs: Some(secs),
+                    handshake_secs: Some(hello),
                 },
             })
         }

@@ -1,0 +1,303 @@
+//! External players over the line protocol, through the real binary: the
+//! example C and Python players play the built-in player's games move for
+//! move; a tuning run of one is independent of the thread count and resumes
+//! exactly after `kill -9`; every kind of misbehaving player ends the
+//! command with a clear error, exit status 2 and nothing left running; a run
+//! whose player crashed resumes once the player is fixed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::cli_tune::{journal_has, start_tune, wait_for};
+use crate::util::{bin, outcome, repo_path, run_folder, text, tune, weights, TempDir};
+
+/// The example C player, compiled into `dir` with the system's C compiler.
+/// CI installs one; without it this fails rather than skip.
+fn c_player(dir: &Path) -> PathBuf {
+    let exe = dir.join("ref_player");
+    let status = Command::new("cc")
+        .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(repo_path("examples/players/ref_player.c"))
+        .arg("-lm")
+        .status()
+        .expect("a C compiler `cc` (the external-player tests build the example C player)");
+    assert!(status.success(), "the example C player does not compile");
+    exe
+}
+
+fn python_player(mode: &str) -> String {
+    format!(
+        "python3 {} {mode}",
+        repo_path("tests/players/bad_player.py").display()
+    )
+}
+
+/// `compare`'s last line: `B - A: … B wins/losses/ties W/L/T`.
+fn paired_line(args: &[&str]) -> String {
+    let out = bin().args(args).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    stdout.lines().last().unwrap().to_string()
+}
+
+#[test]
+fn the_example_players_play_the_builtin_players_games_move_for_move() {
+    let dir = TempDir::new("same-games");
+    let c = format!("{} --depth 1", c_player(&dir).display());
+    let nneonneo = weights("nneonneo.ron");
+    let line = paired_line(&[
+        "compare",
+        "--weights",
+        &nneonneo,
+        "--player",
+        &c,
+        "--depth",
+        "1",
+        "--games",
+        "24",
+        "--seed",
+        "9",
+    ]);
+    assert!(line.ends_with("wins/losses/ties 0/0/24"), "{line}");
+    // The Python example, slower: greedy play, shorter games.
+    let py = format!(
+        "python3 {} --depth 0",
+        repo_path("examples/players/ref_player.py").display()
+    );
+    let line = paired_line(&[
+        "compare",
+        "--weights",
+        &nneonneo,
+        "--player",
+        &py,
+        "--depth",
+        "0",
+        "--games",
+        "3",
+        "--move-limit",
+        "300",
+        "--seed",
+        "9",
+    ]);
+    assert!(line.ends_with("wins/losses/ties 0/0/3"), "{line}");
+}
+
+/// A small job tuning an external player at depth 0 (fast games): its
+/// `empty`, and the C player's `monotonicity_power` when `both`.
+fn write_job(dir: &Path, command: &[String], generations: u32, both: bool) -> PathBuf {
+    let second = if both {
+        r#"(name: "monotonicity_power", min: 0.5, max: 8.0, scale: 1.0),"#
+    } else {
+        ""
+    };
+    let command: Vec<String> = command.iter().map(|w| format!("{w:?}")).collect();
+    let text = format!(
+        r#"(
+    name: "ext",
+    variant: Classic(p4: 0.1),
+    search: (depth: Fixed(0)),
+    player: External(command: [{}], decision_secs: 5.0, handshake_secs: 10.0),
+    params: [
+        (name: "empty", min: 0.0, max: 2000.0, scale: 200.0),
+        {second}
+    ],
+    objective: MeanScore,
+    games_per_candidate: 24,
+    population: 6,
+    sigma0: 0.5,
+    stop: (generations: {generations}),
+    validation_games: 16,
+    final_games: 24,
+    reselect: Some((top: 2, games: 16)),
+    seed: 7,
+)
+"#,
+        command.join(", ")
+    );
+    let path = dir.join("job.ron");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Whether a process whose command line contains `needle` is running.
+fn running(needle: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().any(|e| {
+        let cmdline = e.unwrap().path().join("cmdline");
+        std::fs::read(cmdline).is_ok_and(|b| String::from_utf8_lossy(&b).contains(needle))
+    })
+}
+
+#[test]
+fn an_external_player_tunes_the_same_on_any_thread_count_and_after_kill_9() {
+    let dir = TempDir::new("ext-tune");
+    let exe = c_player(&dir);
+    let command = vec![exe.display().to_string(), "--depth".into(), "0".into()];
+    let config = write_job(&dir, &command, 4, true);
+    let one = tune(&config, &dir.join("one"), Some(1));
+    let two = tune(&config, &dir.join("two"), Some(2));
+    assert_eq!(outcome(&one), outcome(&two));
+    // What a player reads, and every parameter by name.
+    let set = std::fs::read_to_string(one.join("best.set")).unwrap();
+    assert!(set.starts_with("set empty ") && set.contains("\nset monotonicity_power "));
+    let params: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(one.join("best-params.json")).unwrap())
+            .unwrap();
+    assert_eq!(params["player"], format!("{} --depth 0", exe.display()));
+    assert!(params["params"]["empty"].is_f64());
+    assert!(!one.join("best.ron").exists(), "no built-in weights");
+    for (format, needle) in [
+        ("set", "set empty "),
+        ("json", "\"empty\":"),
+        ("c", "#define TUNE2048_PARAM_EMPTY "),
+    ] {
+        let out = bin()
+            .args(["export", one.to_str().unwrap(), "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{format}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(needle),
+            "{format}: {}",
+            text(&out.stdout)
+        );
+    }
+    // The tuned values play back through `eval --values`.
+    let out = bin()
+        .args(["eval", "--player", &command.join(" "), "--values"])
+        .arg(one.join("best.set"))
+        .args(["--depth", "0", "--games", "4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    // Killed in the middle of generation 2, then resumed.
+    let (mut child, folder) = start_tune(&config, &dir.join("killed"));
+    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":2"#));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !journal_has(&folder, r#""kind":"generation","generation":2"#),
+        "killed too late"
+    );
+    // Its player died with it (it is killed when the thread that started it ends).
+    let exe_name = exe.display().to_string();
+    wait_for(|| !running(&exe_name));
+    let status = bin()
+        .args(["resume", folder.to_str().unwrap(), "--threads", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(outcome(&one), outcome(&folder));
+    assert!(!running(&exe_name), "a player outlived the run");
+}
+
+#[test]
+fn every_misbehaving_player_ends_the_command_with_its_error_and_nothing_left_running() {
+    let cases = [
+        (
+            "slow",
+            "no answer within the limit of 1 s; the line sent: `board ",
+        ),
+        (
+            "silent",
+            "no answer within the limit of 1 s; the line sent: `board ",
+        ),
+        (
+            "crash",
+            "the program ended (exit status 3) in the middle of a game",
+        ),
+        ("garbage", "`sideways` is not one of U, D, L, R"),
+        ("illegal", "does not change the board"),
+        (
+            "exit",
+            "the program ended (exit status 0) in the middle of a game",
+        ),
+        (
+            "badparam",
+            "handshake: the default of `empty` is not a finite number",
+        ),
+        ("noready", "handshake: no answer within the limit of 2 s"),
+        ("dupparam", "handshake: parameter `empty` is declared twice"),
+        ("spawner", "no answer within the limit of 1 s"),
+    ];
+    for (mode, message) in cases {
+        let player = python_player(mode);
+        let out = bin()
+            .args(["eval", "--player", &player, "--decision-secs", "1"])
+            .args(["--handshake-secs", "2", "--games", "3", "--depth", "0"])
+            .args(["--threads", "2"])
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{mode}: {stderr}");
+        assert!(
+            stderr.contains(&format!("error: player `{player}`")),
+            "{mode}: {stderr}"
+        );
+        assert!(stderr.contains(message), "{mode}: {stderr}");
+        if !mode.ends_with("param") && mode != "noready" {
+            assert!(stderr.contains(", game seed "), "{mode}: {stderr}");
+        }
+        if mode == "crash" {
+            assert!(
+                stderr.contains("    | bad_player: crashing on purpose"),
+                "{stderr}"
+            );
+        }
+        if mode == "spawner" {
+            // The player's own child went with its process group.
+            let pid = stderr
+                .split("spawned ")
+                .nth(1)
+                .and_then(|t| t.split_whitespace().next())
+                .unwrap_or_else(|| panic!("no pid in {stderr}"));
+            wait_for(|| !Path::new(&format!("/proc/{pid}")).exists());
+        }
+        wait_for(|| !running(&format!("bad_player.py {mode}")));
+    }
+}
+
+#[test]
+fn a_run_whose_player_crashed_resumes_once_the_player_is_fixed() {
+    let dir = TempDir::new("ext-crash");
+    let script = dir.join("player.sh");
+    let set_mode = |mode: &str| {
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\nexec {}\n", python_player(mode)),
+        )
+        .unwrap();
+        let mut perms = std::fs::metadata(&script).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        std::fs::set_permissions(&script, perms).unwrap();
+    };
+    set_mode("ok");
+    let config = write_job(&dir, &[script.display().to_string()], 2, false);
+    let whole = tune(&config, &dir.join("whole"), Some(2));
+
+    set_mode("crash");
+    let out = bin()
+        .args(["tune", config.to_str().unwrap(), "--threads", "2", "--out"])
+        .arg(dir.join("crashed"))
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("game seed ") && stderr.contains("crashing on purpose"),
+        "{stderr}"
+    );
+    let folder = run_folder(&dir.join("crashed"));
+    tune2048::tune::journal::read(&folder.join("journal.jsonl")).expect("an intact journal");
+
+    set_mode("ok");
+    let out = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(outcome(&whole), outcome(&folder));
+}
