@@ -147,9 +147,20 @@ pub fn outcome(dir: &Path) -> Outcome {
         .or_else(|_| std::fs::read_to_string(dir.join("best-params.json")))
         .unwrap();
     let csv = std::fs::read_to_string(dir.join("generations.csv")).unwrap();
+    let elapsed = csv
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "elapsed_s")
+        .unwrap();
     let rows = csv
         .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            cells.remove(elapsed);
+            cells.join(",")
+        })
         .collect();
     let fin = std::fs::read_to_string(dir.join("final.json"))
         .ok()

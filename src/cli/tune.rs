@@ -166,7 +166,7 @@ fn execute(
     let progress = Progress::default();
     let journal = JournalFile::open(folder, valid_len)?;
     let best = BestFile::new(folder.clone(), config);
-    let csv = GenerationsCsv::new(folder.clone());
+    let csv = GenerationsCsv::new(folder.clone(), config);
     let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let page = LiveReport::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let observers = Observers(vec![&journal, &best, &csv, &charts, &page, &progress]);

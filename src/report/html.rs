@@ -7,7 +7,6 @@ use std::fmt::Write;
 
 use super::charts::{overlay_charts, run_charts, SvgChart};
 use super::model::{generation_rows, Note, RunReport, Status};
-use crate::heuristic::PARAM_NAMES;
 use crate::plot::data::{folder_name, FinalReport};
 
 /// Seconds between reloads of a live page.
@@ -436,8 +435,9 @@ fn weights_section(run: &RunReport) -> String {
         return html;
     };
     html.push_str("<p>Tuned parameters in bold; other parameters are listed only where they differ from base.</p>\n<table>\n<thead><tr><th>parameter</th><th>base</th><th>best</th><th>change</th><th>change %</th></tr></thead>\n<tbody>\n");
-    for name in PARAM_NAMES {
-        let (Some(x), Some(y)) = (base.get(name), best.get(name)) else {
+    for (name, y) in best {
+        let (name, y) = (name.as_str(), *y);
+        let Some(x) = RunReport::value(base, name) else {
             continue;
         };
         let tuned = run.data.params.iter().any(|p| p == name);

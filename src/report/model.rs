@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::heuristic::Weights;
+use crate::heuristic::{Weights, PARAM_NAMES};
+use crate::player::values::ParamValues;
 use crate::plot::data::{
     folder_name, journal_from_records, FinalReport, GenerationPoint, Journal, RunData, RunMeta,
     ValidationPoint,
@@ -77,6 +78,16 @@ pub struct RatioPoint {
     pub ratio: f64,
 }
 
+/// A player's parameters by name, in the order a report lists them.
+pub type Values = Vec<(String, f64)>;
+
+impl RunReport {
+    /// The value of parameter `name` in `values`.
+    pub fn value(values: &Values, name: &str) -> Option<f64> {
+        values.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+}
+
 /// Everything a report shows about one run folder.
 #[derive(Clone, Debug)]
 pub struct RunReport {
@@ -90,8 +101,10 @@ pub struct RunReport {
     pub data: RunData,
     pub contenders: Vec<ContenderRow>,
     pub restarts: u32,
-    pub base: Option<Weights>,
-    pub best: Option<Weights>,
+    /// The base and best players' parameters by name: the built-in
+    /// player's weights (and tuned settings), an external player's values.
+    pub base: Option<Values>,
+    pub best: Option<Values>,
     pub best_origin: Option<BestOrigin>,
     pub notes: Vec<Note>,
 }
@@ -170,13 +183,7 @@ impl RunReport {
         let (records, mut journal) = read_history(dir, &mut notes);
         let (status, summary_base) = read_summary(dir, &mut notes);
         let final_report = read_final(dir, &status, config.as_ref(), &mut notes);
-        let base = read_weights(dir, files::BASE, "the base weights are unknown", &mut notes);
-        let best = read_weights(
-            dir,
-            files::BEST,
-            "it is written when a generation's validated mean sets a new best",
-            &mut notes,
-        );
+        let (base, best) = read_players(dir, config.as_ref(), &mut notes);
         journal.baseline = journal.baseline.or(summary_base);
         let data = RunData {
             name: meta
@@ -231,7 +238,7 @@ fn read_config(dir: &Path, notes: &mut Vec<Note>) -> (Option<String>, Option<Tun
     let Some(text) = read_piece(dir, files::CONFIG, absent, notes) else {
         return (None, None);
     };
-    let config = config::parse(&text, &dir.join(files::CONFIG))
+    let config = config::parse_recorded(&text, &dir.join(files::CONFIG))
         .map_err(|e| {
             notes.push(Note::Problem(format!(
                 "the config does not load: {}",
@@ -423,6 +430,57 @@ fn read_final(
         .ok()
 }
 
+/// The base and best players' values: the built-in player's from `base.ron`
+/// and `best.ron`, with its tuned settings (the config's `init` for the
+/// base, `best-params.json` for the best); an external player's from the
+/// config's `init` and `best-params.json`.
+fn read_players(
+    dir: &Path,
+    config: Option<&TuneConfig>,
+    notes: &mut Vec<Note>,
+) -> (Option<Values>, Option<Values>) {
+    let external = config.is_some_and(|c| c.base_weights_path.is_none());
+    let tuned: Values = config.map_or_else(Vec::new, |c| {
+        c.params.iter().map(|p| (p.name.clone(), p.init)).collect()
+    });
+    let best_values = std::fs::read_to_string(dir.join(files::BEST_PARAMS))
+        .ok()
+        .and_then(|t| serde_json::from_str::<ParamValues>(&t).ok());
+    if external {
+        let best = best_values.map(|v| v.params.into_iter().collect());
+        if best.is_none() {
+            notes.push(Note::Pending(format!(
+                "no {} yet: it is written when a generation's validated mean sets a new best",
+                files::BEST_PARAMS
+            )));
+        }
+        return (Some(tuned), best);
+    }
+    let with = |weights: Weights, extra: &Values| -> Values {
+        let mut values: Values = PARAM_NAMES
+            .iter()
+            .map(|&n| (n.to_string(), weights.get(n).expect("a listed name")))
+            .collect();
+        for (name, v) in extra {
+            if !PARAM_NAMES.contains(&name.as_str()) {
+                values.push((name.clone(), *v));
+            }
+        }
+        values
+    };
+    let base = read_weights(dir, files::BASE, "the base weights are unknown", notes)
+        .map(|w| with(w, &tuned));
+    let settings: Values = best_values.map_or_else(Vec::new, |v| v.params.into_iter().collect());
+    let best = read_weights(
+        dir,
+        files::BEST,
+        "it is written when a generation's validated mean sets a new best",
+        notes,
+    )
+    .map(|w| with(w, &settings));
+    (base, best)
+}
+
 fn read_weights(dir: &Path, file: &str, absent: &str, notes: &mut Vec<Note>) -> Option<Weights> {
     let text = read_piece(
         dir,
@@ -467,17 +525,17 @@ fn restarts(records: &[Record]) -> u32 {
 }
 
 /// Whether every tuned value of `scored` is the value `weights` has.
-fn same_point(scored: &Scored, weights: &Weights) -> bool {
+fn same_point(scored: &Scored, values: &Values) -> bool {
     !scored.params.is_empty()
         && scored
             .params
             .iter()
-            .all(|(name, &v)| weights.get(name) == Some(v))
+            .all(|(name, &v)| RunReport::value(values, name) == Some(v))
 }
 
 /// The latest validated mean (or, after reselection, the contender) whose
 /// values `best` has: where the best weights come from.
-pub fn best_origin(records: &[Record], best: &Weights) -> Option<BestOrigin> {
+pub fn best_origin(records: &[Record], best: &Values) -> Option<BestOrigin> {
     let origin = |label: String, s: &Scored| BestOrigin {
         label,
         fitness: s.fitness,

@@ -588,18 +588,29 @@ pub fn load(path: &Path) -> Result<TuneConfig, ConfigError> {
     parse(&text, path)
 }
 
+/// A run folder's recorded config, read without starting its external
+/// player: the names and `init`s it records stand for the player's
+/// declarations (for reports and charts of a run whose program may be gone).
+pub fn parse_recorded(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
+    raw_config(text, path)?.validate_with(text, path, false)
+}
+
 /// Parses and validates config text; `path` names it in errors and anchors
 /// a relative `base_weights`.
 pub fn parse(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
+    raw_config(text, path)?.validate(text, path)
+}
+
+/// Stage one: the text as a [`RawConfig`].
+fn raw_config(text: &str, path: &Path) -> Result<RawConfig, ConfigError> {
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let raw: RawConfig = options.from_str(text).map_err(|e| ConfigError::Syntax {
+    options.from_str(text).map_err(|e| ConfigError::Syntax {
         path: path.display().to_string(),
         line: e.position.line,
         column: e.position.col,
         message: ron_message(&e.code),
-    })?;
-    raw.validate(text, path)
+    })
 }
 
 impl TuneConfig {

@@ -383,6 +383,7 @@ impl Tuner<'_> {
                 self.resumed_elapsed.max(0.0) + self.started.elapsed().as_secs_f64()
             }),
             new_best: false,
+            mean_values: self.problem.decode(&told.mean).values,
         };
         let judged = judged(&row);
         let improved = self

@@ -153,29 +153,45 @@ impl Observer for BestFile {
 /// Rewrites `generations.csv` from the run's rows after every generation.
 pub struct GenerationsCsv {
     folder: RunFolder,
+    /// The tuned parameters' names, in config order.
+    names: Vec<String>,
 }
 
-/// The columns of `generations.csv`.
+/// The first columns of `generations.csv`; a `mean:NAME` column per tuned
+/// parameter follows them (its value at the distribution mean).
 pub const CSV_HEADER: &str = "generation,evaluations,games,best,median,mean,sigma,val_fitness,val_ci_lo,val_ci_hi,val_mean_score,elapsed_s";
 
 impl GenerationsCsv {
-    pub fn new(folder: RunFolder) -> GenerationsCsv {
-        GenerationsCsv { folder }
+    pub fn new(folder: RunFolder, config: &TuneConfig) -> GenerationsCsv {
+        GenerationsCsv {
+            folder,
+            names: config.params.iter().map(|p| p.name.clone()).collect(),
+        }
     }
 }
 
-/// The table's text: a header and one line per row.
-pub fn generations_csv(rows: &[GenerationRow]) -> String {
-    let mut csv = format!("{CSV_HEADER}\n");
+/// The table's text: a header and one line per row, with the tuned
+/// parameters (`names`) at the distribution mean.
+pub fn generations_csv(rows: &[GenerationRow], names: &[String]) -> String {
+    let mut csv = String::from(CSV_HEADER);
+    for name in names {
+        csv.push_str(",mean:");
+        csv.push_str(name);
+    }
+    csv.push('\n');
     for r in rows {
         let val = r.validation.map_or_else(
             || ",,,".to_string(),
             |v| format!("{},{},{},{}", v.value, v.ci95[0], v.ci95[1], v.mean_score),
         );
         csv.push_str(&format!(
-            "{},{},{},{},{},{},{},{val},{:.3}\n",
+            "{},{},{},{},{},{},{},{val},{:.3}",
             r.generation, r.evaluations, r.games, r.best, r.median, r.mean, r.sigma, r.elapsed_s
         ));
+        for v in &r.mean_values {
+            csv.push_str(&format!(",{v}"));
+        }
+        csv.push('\n');
     }
     csv
 }
@@ -183,7 +199,10 @@ pub fn generations_csv(rows: &[GenerationRow]) -> String {
 impl Observer for GenerationsCsv {
     fn on_generation(&self, state: &RunState) -> Result<(), ObserverError> {
         self.folder
-            .write_atomic(files::GENERATIONS, generations_csv(&state.rows).as_bytes())
+            .write_atomic(
+                files::GENERATIONS,
+                generations_csv(&state.rows, &self.names).as_bytes(),
+            )
             .map_err(failed(files::GENERATIONS, "writing"))
     }
 }

@@ -27,6 +27,9 @@ pub struct GenerationRow {
     pub elapsed_s: f64,
     /// This generation set a new best.
     pub new_best: bool,
+    /// The tuned parameters' values at the distribution mean after this
+    /// generation, in config order.
+    pub mean_values: Vec<f64>,
 }
 
 /// The best weights found, by validation (and reselection, if configured).

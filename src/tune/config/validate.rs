@@ -27,6 +27,9 @@ use crate::search::Settings;
 struct Checker<'a> {
     text: &'a str,
     path: &'a Path,
+    /// Start an external player to read its declarations (else the
+    /// config's params stand for them).
+    start_players: bool,
 }
 
 impl Checker<'_> {
@@ -83,7 +86,22 @@ impl RawConfig {
     /// the source (for error lines and [`TuneConfig::source_text`]); `path`
     /// names it and anchors a relative `base_weights`.
     pub fn validate(self, text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
-        let c = Checker { text, path };
+        self.validate_with(text, path, true)
+    }
+
+    /// [`RawConfig::validate`], starting an external player to read its
+    /// declarations only when `start_players`.
+    pub fn validate_with(
+        self,
+        text: &str,
+        path: &Path,
+        start_players: bool,
+    ) -> Result<TuneConfig, ConfigError> {
+        let c = Checker {
+            text,
+            path,
+            start_players,
+        };
         check_name(&c, &self.name)?;
         let variant = check_variant(&c, &self.variant)?;
         check_search(&c, &self.search, "search", &variant)?;
@@ -414,10 +432,20 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
                 decision_secs: secs,
                 handshake_secs: hello,
             };
-            let declared = describe(&program).map_err(|e| ConfigError::Player {
-                at: c.at("player"),
-                source: e,
-            })?;
+            let declared = if c.start_players {
+                describe(&program).map_err(|e| ConfigError::Player {
+                    at: c.at("player"),
+                    source: e,
+                })?
+            } else {
+                raw.params
+                    .iter()
+                    .map(|p| Declared {
+                        name: p.name.clone(),
+                        default: p.init.unwrap_or(p.min),
+                    })
+                    .collect()
+            };
             Ok(Base {
                 player: crate::player::Player::External {
                     program,
