@@ -143,8 +143,10 @@ pub struct PlayerOpts {
     /// protocol; one program per worker thread.
     #[arg(long)]
     pub player: Vec<String>,
-    /// Values for an external player's parameters: a run's best-params.json
-    /// or best.set; the i-th `--values` goes with the i-th `--player`.
+    /// Parameter values for a player: a run's best-params.json or best.set.
+    /// The i-th `--values` goes with the i-th player, built-in players
+    /// (`--weights`) first: `--weights W --values V` plays W with V's values
+    /// set on top (terms and settings by name).
     #[arg(long)]
     pub values: Vec<PathBuf>,
     /// The most one decision of an external player may take, in seconds.
@@ -171,9 +173,9 @@ impl PlayerOpts {
                 self.settings.len()
             )));
         }
-        if self.values.len() > self.player.len() {
+        if self.values.len() > weights.len() + self.player.len() {
             return Err(super::input_error(
-                "each --values needs a --player before it",
+                "more --values than players: the i-th --values goes with the i-th player",
             ));
         }
         for (secs, flag) in [
@@ -195,14 +197,39 @@ impl PlayerOpts {
                     ..Settings::default()
                 },
             };
-            players.push((
-                Player::Builtin {
-                    weights: w.clone(),
-                    settings,
-                },
-                label.clone(),
-            ));
+            let mut player = Player::Builtin {
+                weights: w.clone(),
+                settings,
+            };
+            let mut label = label.clone();
+            if let Some(path) = self.values.get(i) {
+                for (name, v) in load_values(path)? {
+                    player.set(&name, v).ok_or_else(|| {
+                        super::input_error(format!(
+                            "{}: the built-in player has no parameter `{name}`",
+                            path.display()
+                        ))
+                    })?;
+                }
+                if let Player::Builtin { weights, settings } = &player {
+                    if let Err((name, why)) = weights.validate() {
+                        return Err(super::input_error(format!(
+                            "{}: `{name}`: {why}",
+                            path.display()
+                        )));
+                    }
+                    if let Err((name, must)) = settings.validate() {
+                        return Err(super::input_error(format!(
+                            "{}: `{name}` must be {must}",
+                            path.display()
+                        )));
+                    }
+                }
+                label = format!("{label} with {}", path.display());
+            }
+            players.push((player, label));
         }
+        let first_values = weights.len();
         for (i, line) in self.player.iter().enumerate() {
             let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
             if command.is_empty() {
@@ -213,7 +240,8 @@ impl PlayerOpts {
                 decision_secs: self.decision_secs,
                 handshake_secs: self.handshake_secs,
             };
-            let values = match self.values.get(i) {
+            let values_file = self.values.get(first_values + i);
+            let values = match values_file {
                 Some(path) => load_values(path)?,
                 None => Default::default(),
             };
@@ -222,12 +250,12 @@ impl PlayerOpts {
                 if !declared.iter().any(|d| &d.name == name) {
                     return Err(super::input_error(format!(
                         "{}: `{}` declares no parameter `{name}`",
-                        self.values[i].display(),
+                        values_file.expect("values came from a file").display(),
                         program.name()
                     )));
                 }
             }
-            let label = match self.values.get(i) {
+            let label = match values_file {
                 Some(v) => format!("{} with {}", program.name(), v.display()),
                 None => program.name(),
             };

@@ -13,24 +13,16 @@ use super::common::{load_weights, DEFAULT_INTERACT_WEIGHTS};
 use super::input_error;
 use crate::engine::{Board, Variant};
 use crate::heuristic::Heuristic;
-use crate::search::{Budget, Depth, SearchParams, Searcher};
+use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
 /// 16 MiB, far inside BOJ 28489's 1024 MB, and a table smaller than the
 /// search would like only costs repeated work.
 pub const TT_BITS: u32 = 20;
 
-/// Default per-move time budget in milliseconds.
-pub const DEFAULT_MOVE_MS: f64 = 1.5;
-
 /// Default whole-game time budget in seconds: BOJ 28489 allows 15 s for a
 /// whole game, and this leaves 2 s for start-up and I/O.
 pub const DEFAULT_GAME_SECS: f64 = 13.0;
-
-/// Moves a game is assumed to have left when the game clock is split: a
-/// move may spend at most the time left over this many (a long game lasts
-/// thousands of moves).
-pub const MOVES_LEFT_ESTIMATE: u32 = 2000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
@@ -45,12 +37,19 @@ pub struct Args {
     /// Weights file (RON); default configs/weights/interact.ron.
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Search settings (RON), e.g. a run's best-settings.ron: the cutoff,
+    /// the `auto` depth rule and the clock (`clock_move_ms`, the most a move
+    /// may take, default 1.5; `clock_moves_left`, default 2000: a move may
+    /// take at most the time left over this many).
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
     /// Deepest search (chance layers), or `auto`.
     #[arg(long, default_value = "6")]
     pub depth: Depth,
-    /// Per-move time budget in milliseconds (iterative deepening up to --depth).
-    #[arg(long, default_value_t = DEFAULT_MOVE_MS)]
-    pub move_ms: f64,
+    /// Per-move time budget in milliseconds (iterative deepening up to
+    /// --depth); replaces the settings' `clock_move_ms`.
+    #[arg(long)]
+    pub move_ms: Option<f64>,
     /// Whole-game time budget in seconds: moves get less time as it runs out.
     #[arg(long, default_value_t = DEFAULT_GAME_SECS)]
     pub game_secs: f64,
@@ -65,7 +64,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if !(args.move_ms > 0.0 && args.game_secs > 0.0) {
+    let mut settings = match &args.settings {
+        Some(path) => Settings::load(path)?,
+        None => Settings::default(),
+    };
+    if let Some(ms) = args.move_ms {
+        settings.clock_move_ms = ms;
+    }
+    if !(settings.clock_move_ms > 0.0 && args.game_secs > 0.0) {
         return Err(input_error("--move-ms and --game-secs must be positive"));
     }
     if args.move_nodes == Some(0) {
@@ -75,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let heuristic = Heuristic::new(&weights);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    play_judge(stdin.lock(), stdout.lock(), &heuristic, &args)
+    play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args)
 }
 
 /// Plays one judged game from `input`, answering on `output`.
@@ -83,14 +89,15 @@ pub fn play_judge(
     input: impl BufRead,
     mut output: impl Write,
     heuristic: &Heuristic,
+    settings: &Settings,
     args: &Args,
 ) -> anyhow::Result<ExitCode> {
-    let params = SearchParams::new(args.depth, Variant::Twos);
+    let mut params = SearchParams::new(args.depth, Variant::Twos);
+    settings.apply(&mut params);
     let mut searcher = Searcher::new(TT_BITS);
     let mut board = Board::EMPTY;
     let start = Instant::now();
     let game = Duration::from_secs_f64(args.game_secs);
-    let per_move = Duration::from_secs_f64(args.move_ms / 1000.0);
     for (number, line) in input.lines().enumerate() {
         let number = number + 1;
         let line = line?;
@@ -119,8 +126,8 @@ pub fn play_judge(
                 searcher.decide_within(heuristic, board, &params, Budget::Nodes(nodes))
             } else {
                 // Spend less per move as the game clock runs down.
-                let left = game.saturating_sub(start.elapsed());
-                let budget = per_move.min(left / MOVES_LEFT_ESTIMATE);
+                let left_ms = game.saturating_sub(start.elapsed()).as_secs_f64() * 1000.0;
+                let budget = Duration::from_secs_f64(allotment_ms(left_ms, settings) / 1000.0);
                 searcher.decide_timed(heuristic, board, &params, budget)
             };
             let Some(decision) = decision else {
