@@ -69,6 +69,22 @@ fn one_two_and_three_processes_give_the_run_of_one_process_without_mpi() {
 }
 
 #[test]
+fn an_external_player_tunes_the_same_on_one_two_and_three_processes() {
+    let dir = TempDir::new("mpi-external");
+    let exe = crate::cli_players::c_player(&dir);
+    let command = [exe.display().to_string(), "--depth".into(), "0".into()];
+    let config = crate::cli_players::write_job(&dir, &command, 3, true);
+    let alone = outcome(&tune(&config, &dir.join("alone"), Some(2)));
+    for processes in 1..=3 {
+        let out = dir.join(format!("np{processes}"));
+        // Each rank starts its own players, one per thread.
+        let result = tune_on(processes, &config, &out);
+        assert!(result.status.success(), "{}", text(&result.stderr));
+        assert_eq!(outcome(&run_folder(&out)), alone, "{processes} processes");
+    }
+}
+
+#[test]
 fn a_rank_lost_mid_generation_ends_the_job_and_resume_gives_the_uninterrupted_run() {
     let dir = TempDir::new("mpi-fault");
     let config = write_config(&dir, 4);

@@ -13,7 +13,7 @@ use crate::util::{bin, outcome, repo_path, run_folder, text, tune, weights, Temp
 
 /// The example C player, compiled into `dir` with the system's C compiler.
 /// CI installs one; without it this fails rather than skip.
-fn c_player(dir: &Path) -> PathBuf {
+pub(crate) fn c_player(dir: &Path) -> PathBuf {
     let exe = dir.join("ref_player");
     let status = Command::new("cc")
         .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
@@ -85,7 +85,7 @@ fn the_example_players_play_the_builtin_players_games_move_for_move() {
 
 /// A small job tuning an external player at depth 0 (fast games): its
 /// `empty`, and the C player's `monotonicity_power` when `both`.
-fn write_job(dir: &Path, command: &[String], generations: u32, both: bool) -> PathBuf {
+pub(crate) fn write_job(dir: &Path, command: &[String], generations: u32, both: bool) -> PathBuf {
     let second = if both {
         r#"(name: "monotonicity_power", min: 0.5, max: 8.0, scale: 1.0),"#
     } else {
