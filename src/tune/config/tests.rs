@@ -377,11 +377,17 @@ fn every_shipped_config_parses() {
             "gpcc-attacker",
             "gpcc-defender",
             "interact",
+            "interact-clock",
             "quick",
             "smoke",
             "twos"
         ]
     );
+    // The Python example's job starts its player to read what it declares.
+    let python =
+        load(&dir.join("external/python-player.ron")).unwrap_or_else(|e| panic!("{}", chain(&e)));
+    assert_eq!(python.declared.len(), 7);
+    assert!(python.base.weights().is_none());
 }
 
 #[test]
@@ -695,4 +701,117 @@ fn gpcc_errors_name_the_field_and_its_line() {
         1,
     );
     assert!(bad(with_limit).contains("`move_limit`"));
+}
+
+#[test]
+fn search_settings_are_parameters_with_kinds_checked_by_name() {
+    const MERGES: &str = r#"(name: "merges", min: 0.0, max: 3000.0, scale: 200.0),"#;
+    let c = parse_with(
+        MERGES,
+        r#"(name: "prob_cutoff", min: 1e-6, max: 1e-2, scale: 4.0, kind: Log),
+        (name: "auto_offset", min: 0.0, max: 6.0, scale: 1.0, kind: Integer),"#,
+    )
+    .unwrap();
+    assert_eq!(c.params[1].kind, Kind::Log);
+    assert_eq!(
+        c.params[1].init, 1e-4,
+        "init defaults to the default setting"
+    );
+    assert_eq!(c.params[2].init, 2.0);
+    // Log: one unit multiplies by the scale; Integer rounds; both clamp.
+    assert_eq!(c.params[1].decode(1.0).0, 4e-4);
+    assert_eq!(
+        c.params[1].decode(10.0),
+        (1e-2, (4f64.powi(10) * 1e-4 / 1e-2).ln() / 4f64.ln())
+    );
+    assert_eq!(c.params[2].decode(0.6).0, 3.0);
+    let p = c.player_with(&[300.0, 1e-3, 4.0]);
+    assert_eq!(p.get("prob_cutoff"), Some(1e-3));
+    assert_eq!(p.get("auto_offset"), Some(4.0));
+
+    let err = error_with(
+        MERGES,
+        r#"(name: "prob_cutof", min: 1e-6, max: 1e-2, scale: 4.0),"#,
+    );
+    assert!(err.contains("did you mean `prob_cutoff`?"), "{err}");
+    let err = error_with(
+        MERGES,
+        r#"(name: "prob_cutoff", min: 0.0, max: 1e-2, scale: 4.0, kind: Log),"#,
+    );
+    assert!(
+        err.contains("params[1].min") && err.contains("above 0"),
+        "{err}"
+    );
+    let err = error_with(
+        MERGES,
+        r#"(name: "prob_cutoff", min: 1e-6, max: 1e-2, scale: 0.5, kind: Log),"#,
+    );
+    assert!(
+        err.contains("params[1].scale") && err.contains("above 1"),
+        "{err}"
+    );
+    let err = error_with(
+        MERGES,
+        r#"(name: "auto_offset", min: 0.0, max: 6.0, scale: 1.0),"#,
+    );
+    assert!(
+        err.contains("params[1].kind") && err.contains("kind: Integer"),
+        "{err}"
+    );
+    let err = error_with(
+        MERGES,
+        r#"(name: "auto_offset", min: 0.5, max: 6.0, scale: 1.0, kind: Integer),"#,
+    );
+    assert!(err.contains("params[1].min"), "{err}");
+    let err = error_with(
+        MERGES,
+        r#"(name: "prob_cutoff", min: 1e-6, max: 2.0, scale: 4.0, kind: Log),"#,
+    );
+    assert!(
+        err.contains("params[1].max") && err.contains("0 <= p < 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_game_clock_and_an_external_player_are_checked_before_anything_runs() {
+    const SEARCH: &str = "search: (depth: Fixed(1), prob_cutoff: 1e-4),";
+    let c = parse_with(
+        SEARCH,
+        "search: (depth: Fixed(3), clock: (game_nodes: 1000000, nodes_per_ms: 100.0)),",
+    )
+    .unwrap();
+    assert_eq!(c.search.clock.unwrap().game_nodes, 1_000_000);
+    let err = error_with(
+        SEARCH,
+        "search: (depth: Fixed(3), nodes: 10, clock: (game_nodes: 10, nodes_per_ms: 1.0)),",
+    );
+    assert!(
+        err.contains("search.clock") && err.contains("place of `nodes`"),
+        "{err}"
+    );
+    let err = error_with(
+        SEARCH,
+        "search: (depth: Fixed(3), clock: (game_nodes: 10, nodes_per_ms: 0.0)),",
+    );
+    assert!(err.contains("search.clock.nodes_per_ms"), "{err}");
+    // An external player with base weights, or one that cannot start.
+    let err = error_with(
+        SEARCH,
+        r#"search: (depth: Fixed(1)), player: External(command: ["true"]),"#,
+    );
+    assert!(
+        err.contains("field `base_weights`") && err.contains("leave"),
+        "{err}"
+    );
+    let no_base = VALID.replace(r#"    base_weights: "weights/nneonneo.ron","#, "");
+    let text = no_base.replace(
+        SEARCH,
+        r#"search: (depth: Fixed(1)), player: External(command: ["/nonexistent/player"]),"#,
+    );
+    let err = chain(&parse(&text, &config_path()).unwrap_err());
+    assert!(
+        err.contains("field `player`") && err.contains("cannot start it"),
+        "{err}"
+    );
 }
