@@ -314,3 +314,48 @@ fn a_bad_base_weights_file_is_named_with_its_field() {
     assert!(stderr.contains("bad-weights.ron"), "{stderr}");
     assert!(stderr.contains("emptty"), "{stderr}");
 }
+
+#[test]
+fn a_second_writer_is_refused_naming_the_first_and_a_dead_writers_folder_resumes() {
+    let dir = TempDir::new("lock");
+    let config = write_config(&dir, 4);
+    let whole = tune(&config, &dir.join("whole"), Some(2));
+
+    let (mut child, folder) = start_tune(&config, &dir.join("locked"));
+    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":1"#));
+    let out = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = crate::util::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "in use by another tune2048 (pid {} on host ",
+            child.id()
+        )),
+        "{stderr}"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Its writer is gone: the report says so, and a resume takes the folder over.
+    let page = dir.join("page.html");
+    let out = bin()
+        .args(["report", folder.to_str().unwrap(), "--out"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", crate::util::text(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    if !folder.join("summary.txt").exists() {
+        assert!(html.contains("Stopped without a word"), "not reported gone");
+    }
+    let status = bin()
+        .args(["resume", folder.to_str().unwrap(), "--threads", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(outcome(&whole), outcome(&folder));
+}

@@ -146,6 +146,8 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             || e.is::<crate::player::PlayerError>()
             || e.is::<Box<crate::player::PlayerError>>()
             || is_player_failure(e)
+            || e.downcast_ref::<crate::tune::lock::LockError>()
+                .is_some_and(|l| matches!(l, crate::tune::lock::LockError::Held { .. }))
             || e.is::<crate::search::SettingsError>()
             || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()

@@ -17,6 +17,7 @@ use crate::tune::driver;
 use crate::tune::finish::{compare_final, FinalReport};
 use crate::tune::folder::{files, utc_rfc3339, RunFolder};
 use crate::tune::journal;
+use crate::tune::lock::FolderLock;
 use crate::tune::meta::RunMeta;
 use crate::tune::observer::{Observers, Progress};
 use crate::tune::outputs::{BestFile, GenerationsCsv, JournalFile};
@@ -55,6 +56,7 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     let threads = args.threads.or(config.threads.map(|t| t as usize));
     let evaluator = workers.evaluator(threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
+    let _lock = FolderLock::acquire(&folder)?;
     if let Some(weights) = config.base.weights() {
         folder.write_atomic(files::BASE, weights.to_ron().as_bytes())?;
     }
@@ -114,6 +116,7 @@ fn copy_bank(bank: &BankStarts, folder: &RunFolder) -> anyhow::Result<()> {
 
 pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
+    let _lock = FolderLock::acquire(&folder)?;
     if folder.path(files::FINAL).exists() {
         eprintln!(
             "{} is finished already (it has {}).",

@@ -211,6 +211,12 @@ fn status(run: &RunReport) -> String {
         Status::Unfinished => ("stopped", format!(
             "Not finished: the folder has no summary.txt. The run is still going (its own report.html reloads itself), or it stopped before its end (Ctrl-C, kill, crash); <code>tune2048 resume {dir}</code> continues it."
         )),
+        Status::Busy => ("live", format!(
+            "Running{after} in another process, which holds the folder's lock (its own report.html reloads itself)."
+        )),
+        Status::Gone => ("stopped", format!(
+            "Stopped without a word{after}: the process that wrote it is gone (killed or crashed). <code>tune2048 resume {dir}</code> continues it."
+        )),
     };
     format!("<p class=\"status status-{class}\" id=\"status\">{text}</p>\n")
 }
@@ -613,5 +619,7 @@ fn status_word(status: &Status) -> &'static str {
         Status::Finished(_) => "finished",
         Status::Interrupted => "interrupted",
         Status::Unfinished => "not finished",
+        Status::Busy => "running elsewhere",
+        Status::Gone => "stopped without a word",
     }
 }

@@ -32,6 +32,12 @@ pub enum Status {
     Interrupted,
     /// No `summary.txt`: still running elsewhere, or stopped before its end.
     Unfinished,
+    /// No `summary.txt`, and another process holds the folder's lock: the
+    /// run is going on.
+    Busy,
+    /// No `summary.txt`, and nobody holds the folder's lock: the process
+    /// that wrote it is gone (killed or crashed) without a word.
+    Gone,
 }
 
 impl Status {
@@ -376,7 +382,12 @@ fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
 /// folders without a journal).
 fn read_summary(dir: &Path, notes: &mut Vec<Note>) -> (Status, Option<f64>) {
     let Ok(text) = std::fs::read_to_string(dir.join(files::SUMMARY)) else {
-        return (Status::Unfinished, None);
+        let status = match crate::tune::lock::FolderLock::is_held(dir) {
+            Some(true) => Status::Busy,
+            Some(false) => Status::Gone,
+            None => Status::Unfinished,
+        };
+        return (status, None);
     };
     let status = match stop_line(&text) {
         Some(line) => Status::Finished(line),

@@ -42,6 +42,8 @@ pub mod files {
     pub const SUMMARY: &str = "summary.txt";
     /// The run as one self-contained web page (rewritten while it runs).
     pub const REPORT: &str = "report.html";
+    /// Locked by the process writing the run, which records itself in it.
+    pub const LOCK: &str = "lock";
 }
 
 /// A run folder on disk.

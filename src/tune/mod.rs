@@ -14,6 +14,7 @@ pub mod driver;
 pub mod finish;
 pub mod folder;
 pub mod journal;
+pub mod lock;
 pub mod meta;
 pub mod objective;
 pub mod observer;
