@@ -4,15 +4,22 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// Writes `contents` to `path` through a temporary file beside it
-/// (`<path>.tmp`), synced and then renamed over `path`, so readers see the
-/// old contents or the new, never a mixture.
+/// Writes `contents` to `path` through a temporary file beside it (a name
+/// of its own to this process and call: [`temporary_path`]), synced and then
+/// renamed over `path`, so readers see the old contents or the new, never a
+/// mixture, and two writers of one file never write into each other's
+/// temporary file.
 ///
 /// On failure `path` keeps its old contents (or stays absent), the temporary
 /// file is removed if this call created it, and the error's message names
 /// the file that could not be written.
 pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let tmp = temporary_path(path);
+    write_via(path, &temporary_path(path), contents)
+}
+
+/// [`write`] through the temporary file `tmp`.
+fn write_via(path: &Path, tmp: &Path, contents: &[u8]) -> io::Result<()> {
+    let tmp = tmp.to_path_buf();
     let mut file = fs::File::create(&tmp).map_err(|e| naming(&tmp, e))?;
     let written = file
         .write_all(contents)
@@ -29,11 +36,19 @@ pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
     written
 }
 
-/// `path` with `.tmp` appended to its file name.
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    PathBuf::from(tmp)
+/// A temporary name for `path` in its folder, unique to this process and
+/// call: `.<file name>.<pid>.<n>.tmp.<extension>` (hidden, and with the
+/// file's own extension last, for writers that pick a format by it).
+pub fn temporary_path(path: &Path) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |s| s.to_string_lossy());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    path.with_file_name(format!(".{name}.{}.{n}.tmp{ext}", std::process::id()))
 }
 
 /// `error`, of the same kind, with a message that starts with `path`.
@@ -65,7 +80,12 @@ mod tests {
         );
         write(&path, b"second").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
-        assert!(!temporary_path(&path).exists());
+        // Nothing but the file is left in the folder.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let (a, b) = (temporary_path(&path), temporary_path(&path));
+        assert_ne!(a, b);
+        assert_eq!(a.parent(), path.parent());
+        assert!(a.to_string_lossy().ends_with(".tmp.txt"), "{}", a.display());
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -83,7 +103,11 @@ mod tests {
             "{err}"
         );
         assert_eq!(fs::read(path.join("inside")).unwrap(), b"old");
-        assert!(!temporary_path(&path).exists());
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "a temporary file is left"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -93,11 +117,12 @@ mod tests {
         let path = dir.join("out.txt");
         fs::write(&path, b"old").unwrap();
         // The temporary name is taken by a folder, which is not ours to remove.
-        fs::create_dir(temporary_path(&path)).unwrap();
-        let err = write(&path, b"new").unwrap_err();
-        assert!(err.to_string().contains("out.txt.tmp"), "{err}");
+        let tmp = temporary_path(&path);
+        fs::create_dir(&tmp).unwrap();
+        let err = write_via(&path, &tmp, b"new").unwrap_err();
+        assert!(err.to_string().contains(".out.txt."), "{err}");
         assert_eq!(fs::read(&path).unwrap(), b"old");
-        assert!(temporary_path(&path).is_dir());
+        assert!(tmp.is_dir());
         fs::remove_dir_all(&dir).unwrap();
     }
 

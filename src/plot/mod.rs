@@ -94,16 +94,31 @@ fn save(chart: &impl Chart, stem: &Path, format: Format) -> Result<Vec<PathBuf>,
         name.push(".");
         name.push(ext);
         let path = PathBuf::from(name);
+        // Drawn under a temporary name of its own and renamed: a reader, or a
+        // crash mid-draw, never sees a half-drawn chart under its name.
         let drawn = if *ext == "png" && !ensure_font() {
             Err("the embedded font could not be read".to_string())
         } else if *ext == "png" {
-            let root = BitMapBackend::new(&path, chart.size()).into_drawing_area();
-            chart
+            let tmp = crate::atomic_file::temporary_path(&path);
+            let root = BitMapBackend::new(&tmp, chart.size()).into_drawing_area();
+            let done = chart
                 .draw(&root)
-                .and_then(|()| root.present().map_err(|e| e.to_string()))
+                .and_then(|()| root.present().map_err(|e| e.to_string()));
+            drop(root);
+            let moved = done.and_then(|()| {
+                std::fs::File::open(&tmp)
+                    .and_then(|f| f.sync_data())
+                    .and_then(|()| std::fs::rename(&tmp, &path))
+                    .map_err(|e| format!("writing failed: {e}"))
+            });
+            if moved.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            moved
         } else {
             svg(chart).and_then(|text| {
-                std::fs::write(&path, text).map_err(|e| format!("writing failed: {e}"))
+                crate::atomic_file::write(&path, text.as_bytes())
+                    .map_err(|e| format!("writing failed: {e}"))
             })
         };
         drawn.map_err(|message| PlotError::Draw {
