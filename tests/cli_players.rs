@@ -3,7 +3,8 @@
 //! move; a tuning run of one is independent of the thread count and resumes
 //! exactly after `kill -9`; every kind of misbehaving player ends the
 //! command with a clear error, exit status 2 and nothing left running; a run
-//! whose player crashed resumes once the player is fixed.
+//! whose player crashed, answered garbage or an illegal move, exited or was too
+//! slow resumes once the player is fixed, to the uninterrupted run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -261,8 +262,8 @@ fn every_misbehaving_player_ends_the_command_with_its_error_and_nothing_left_run
 }
 
 #[test]
-fn a_run_whose_player_crashed_resumes_once_the_player_is_fixed() {
-    let dir = TempDir::new("ext-crash");
+fn a_run_whose_player_fails_resumes_once_the_player_is_fixed() {
+    let dir = TempDir::new("ext-fail");
     let script = dir.join("player.sh");
     let set_mode = |mode: &str| {
         std::fs::write(
@@ -276,28 +277,43 @@ fn a_run_whose_player_crashed_resumes_once_the_player_is_fixed() {
     };
     set_mode("ok");
     let config = write_job(&dir, &[script.display().to_string()], 2, false);
+    // A short decision limit, for the slow player.
+    let job = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("decision_secs: 5.0", "decision_secs: 1.0");
+    std::fs::write(&config, job).unwrap();
     let whole = tune(&config, &dir.join("whole"), Some(2));
 
-    set_mode("crash");
-    let out = bin()
-        .args(["tune", config.to_str().unwrap(), "--threads", "2", "--out"])
-        .arg(dir.join("crashed"))
-        .output()
-        .unwrap();
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("game seed ") && stderr.contains("crashing on purpose"),
-        "{stderr}"
-    );
-    let folder = run_folder(&dir.join("crashed"));
-    tune2048::tune::journal::read(&folder.join("journal.jsonl")).expect("an intact journal");
+    for (mode, message) in [
+        ("crash", "crashing on purpose"),
+        ("garbage", "`sideways` is not one of U, D, L, R"),
+        ("illegal", "does not change the board"),
+        ("exit", "the program ended (exit status 0)"),
+        ("slow", "no answer within the limit of 1 s"),
+    ] {
+        set_mode(mode);
+        let out_dir = dir.join(mode);
+        let out = bin()
+            .args(["tune", config.to_str().unwrap(), "--threads", "2", "--out"])
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{mode}: {stderr}");
+        assert!(
+            stderr.contains("game seed ") && stderr.contains(message),
+            "{mode}: {stderr}"
+        );
+        let folder = run_folder(&out_dir);
+        tune2048::tune::journal::read(&folder.join("journal.jsonl")).expect("an intact journal");
+        wait_for(|| !running(&format!("bad_player.py {mode}")));
 
-    set_mode("ok");
-    let out = bin()
-        .args(["resume", folder.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(outcome(&whole), outcome(&folder));
+        set_mode("ok");
+        let out = bin()
+            .args(["resume", folder.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{mode}: {}", text(&out.stderr));
+        assert_eq!(outcome(&whole), outcome(&folder), "{mode}");
+    }
 }
