@@ -159,10 +159,15 @@ fn games_match_the_golden_file() {
 /// code. Do this only on purpose, when a change is meant to alter play (the
 /// engine, the heuristic, the search or the seeding), and give the reason in
 /// the commit that carries the new file:
-/// `cargo test --test integration -- --ignored regenerate_games_golden`.
+/// `TUNE2048_BLESS=1 cargo test --test integration -- --ignored regenerate_games_golden`.
+/// Without `TUNE2048_BLESS=1` it writes nothing, so `--include-ignored` leaves
+/// every golden file as it is.
 #[test]
 #[ignore]
 fn regenerate_games_golden() {
+    if !crate::util::blessing("tests/data/games.csv") {
+        return;
+    }
     let mut out = String::from(
         "# Golden games, checked by tests/golden_games.rs. Each row is one game of\n\
          # tune2048::selfplay::play_one: the seed, a weights file of configs/weights/,\n\

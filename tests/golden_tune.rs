@@ -102,10 +102,15 @@ fn smoke_run_matches_the_golden() {
 /// wall-time column) from a fresh run of `configs/smoke.ron`. Do this only on
 /// purpose, when a change is meant to alter what the tuner computes, and give
 /// the reason in the commit that carries the new files:
-/// `cargo test --test integration -- --ignored regenerate_smoke_golden`.
+/// `TUNE2048_BLESS=1 cargo test --test integration -- --ignored regenerate_smoke_golden`.
+/// Without `TUNE2048_BLESS=1` it writes nothing, so `--include-ignored` leaves
+/// every golden file as it is.
 #[test]
 #[ignore]
 fn regenerate_smoke_golden() {
+    if !crate::util::blessing("tests/data/smoke/") {
+        return;
+    }
     let dir = TempDir::new("regenerate-smoke");
     let run = tune(&repo_path(CONFIG), &dir, None);
     let golden = repo_path(GOLDEN_DIR);

@@ -2,7 +2,8 @@
 //! one `[[test]]` in Cargo.toml): the modules link once and share `util`.
 //!
 //! Run one module or test by name, e.g. `cargo test --test integration cli_tune::`.
-//! The ignored tests rewrite golden files; run them only on purpose (see each).
+//! The ignored tests rewrite golden files, and only with `TUNE2048_BLESS=1`
+//! (see each): `--include-ignored` alone leaves every golden as it is.
 
 mod util;
 

@@ -187,3 +187,14 @@ pub fn outcome(dir: &Path) -> Outcome {
     records.sort();
     (best, rows, fin, records)
 }
+
+/// Whether a test that rewrites the golden file `golden` may do so: only
+/// with `TUNE2048_BLESS=1` in the environment, so that running the ignored
+/// tests (`--include-ignored`) never changes a golden by accident.
+pub fn blessing(golden: &str) -> bool {
+    let blessed = std::env::var("TUNE2048_BLESS").is_ok_and(|v| v == "1");
+    if !blessed {
+        eprintln!("{golden} left as it is: set TUNE2048_BLESS=1 to rewrite it");
+    }
+    blessed
+}
