@@ -20,11 +20,11 @@ pub struct MoveTables {
     /// Row after moving toward cell 3 (RIGHT).
     pub right: [u16; LINES],
     /// Both row moves of a line, the points they earn and whether they merge
-    /// two 32768s, in one word (see [`row_entry`]): one lookup per row serves
+    /// two 32768s, in one word (see `row_entry`): one lookup per row serves
     /// LEFT, RIGHT, the score and the 65536 check.
     pub rows: [u64; LINES],
     /// Both column moves of a line, spread into board columns (see
-    /// [`column_entry`]): one lookup per column serves UP and DOWN.
+    /// `column_entry`): one lookup per column serves UP and DOWN.
     pub columns: [u64; LINES],
 }
 

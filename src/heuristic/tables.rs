@@ -1,7 +1,7 @@
 //! The board heuristic as lookup tables: one score per 16-bit line, built
 //! once per weight vector and shared read-only by every game that uses it.
 //!
-//! score(board) = Σ_rows row_table[r](row) + Σ_columns line(column)
+//! `score(board) = Σ_rows row_table[r](row) + Σ_columns line(column)`
 //!
 //! where `line` holds the line terms of the reference heuristic (plus
 //! smoothness), and `row_table[r]` adds the positional terms (edge, corner,

@@ -166,10 +166,10 @@ const MAX_WIDTH: usize = 1 << 16;
 
 /// Plans a game on the empty `n`×`n` board toward `params.target`.
 ///
-/// The beam is saved every [`CHECKPOINT_EVERY`] turns. When it dies out
+/// The beam is saved every `CHECKPOINT_EVERY` turns. When it dies out
 /// (no state has a turn left), the search goes back k checkpoints with k
 /// times doubled width, k counting the deaths since the last calm stretch;
-/// once it is [`CHECKPOINT_EVERY`] turns past the turn it died at, the
+/// once it is `CHECKPOINT_EVERY` turns past the turn it died at, the
 /// width goes back to normal. A beam that died from the empty board without
 /// ever dropping a child has searched every game: then the target is out
 /// of reach.

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use super::data::{min_max, FitnessSeries, Histogram, ParamSeries, ReachBars};
 
-/// The font family every text uses; [`super::ensure_font`] registers the
+/// The font family every text uses; `super::ensure_font` registers the
 /// embedded font under this name.
 pub const FONT: &str = "sans-serif";
 

@@ -396,7 +396,7 @@ impl Searcher {
     /// the deepest finished answer, starting a deeper search only when its
     /// predicted cost (the last depth's cost times the last growth) fits
     /// what is left. `params.depth` caps the depth (`Auto` caps it at the
-    /// reference rule's depth + [`TIMED_AUTO_EXTRA_DEPTH`]).
+    /// reference rule's depth + `TIMED_AUTO_EXTRA_DEPTH`).
     pub fn decide_within(
         &mut self,
         h: &Heuristic,

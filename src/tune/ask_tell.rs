@@ -1,7 +1,7 @@
 //! Ask/tell over the `cmaes` crate, which only steps a generation through a
 //! callback per point.
 //!
-//! The crate's generation step ([`CMAES::next_parallel`]) runs on a thread of
+//! The crate's generation step ([`cmaes::CMAES::next_parallel`]) runs on a thread of
 //! its own, inside a rayon pool of exactly λ threads. Each of the λ callbacks
 //! hands its point to the driver and blocks until its fitness comes back, so
 //! the driver holds the whole generation at once: [`AskTell::ask`] returns

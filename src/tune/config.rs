@@ -234,8 +234,8 @@ pub enum RawPlayer {
 #[serde(rename = "Param", deny_unknown_fields)]
 pub struct RawParam {
     /// A parameter of the player: for the built-in one a term of
-    /// [`crate::heuristic::PARAM_NAMES`] ("empty", "snake[3]") or a setting of
-    /// [`crate::search::SETTING_NAMES`] ("prob_cutoff").
+    /// [`crate::heuristic::PARAM_NAMES`] (`"empty"`, `"snake[3]"`) or a setting of
+    /// [`crate::search::SETTING_NAMES`] (`"prob_cutoff"`).
     pub name: String,
     /// Starting value; defaults to the base weights' value.
     #[serde(default)]
