@@ -15,6 +15,7 @@ the start of its first game (a process may play many games):
     crash     on the 5th board, writes "bad_player: crashing on purpose" and
               more lines to stderr and exits with status 3
     garbage   answers the 5th board with `move sideways`
+    double    answers the 5th board with its move twice, in one write
     illegal   answers the 5th board with a direction that does not change
               it, or, if every direction does, the first later board that
               has one
@@ -33,7 +34,7 @@ import subprocess
 import sys
 import time
 
-MODES = ("ok", "slow", "silent", "crash", "garbage", "illegal", "exit",
+MODES = ("ok", "slow", "silent", "crash", "garbage", "double", "illegal", "exit",
          "badparam", "noready", "dupparam", "spawner")
 DIRECTIONS = "UDLR"
 MISBEHAVE_ON = 5  # the board (counted over the process's life) to misbehave on
@@ -145,6 +146,9 @@ def main(argv):
                 return 3
             elif mode == "garbage":
                 say("move sideways")
+                continue
+            elif mode == "double" and legal:
+                say(f"move {legal[0]}\nmove {legal[0]}")
                 continue
             elif mode == "exit":
                 return 0

@@ -242,6 +242,14 @@ impl Connection {
         let limit = self.program.decision_limit();
         let mut failure: Option<Box<PlayerError>> = None;
         let mut decide = |board: Board| -> Direction {
+            if failure.is_none() && self.process.has_more() {
+                // Output before the question: a stray line, or the program's end.
+                let why = match self.process.receive(limit) {
+                    Ok(line) => format!("it wrote `{line}` before it was asked to move"),
+                    Err(e) => format!("{e} in the middle of a game"),
+                };
+                failure = Some(self.fail(Some(seed), None, None, why));
+            }
             if failure.is_none() {
                 protocol::write_board(&mut pending, board);
                 self.process.send(&pending);

@@ -173,6 +173,12 @@ impl Process {
         }
     }
 
+    /// Whether the program wrote more than the lines read so far: output
+    /// read into the buffer with them, or waiting in the pipe (its end, too).
+    pub fn has_more(&self) -> bool {
+        !self.buffer.is_empty() || self.poll(0).unwrap_or(false)
+    }
+
     /// Waits until stdout has something to read (data or its end), or `wait` passes.
     /// It checks without blocking for the first [`SPIN`]: a program's answer
     /// usually comes sooner, and a blocked thread's wake-up costs tens of
