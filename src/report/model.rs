@@ -454,12 +454,20 @@ fn read_players(
     let tuned: Values = config.map_or_else(Vec::new, |c| {
         c.params.iter().map(|p| (p.name.clone(), p.init)).collect()
     });
-    let best_values = std::fs::read_to_string(dir.join(files::BEST_PARAMS))
-        .ok()
-        .and_then(|t| serde_json::from_str::<ParamValues>(&t).ok());
+    let best_values = match std::fs::read_to_string(dir.join(files::BEST_PARAMS)) {
+        Ok(text) => serde_json::from_str::<ParamValues>(&text)
+            .map_err(|e| {
+                notes.push(Note::Problem(format!(
+                    "{} cannot be read: {e}",
+                    files::BEST_PARAMS
+                )))
+            })
+            .ok(),
+        Err(_) => None,
+    };
     if external {
         let best = best_values.map(|v| v.params.into_iter().collect());
-        if best.is_none() {
+        if best.is_none() && !dir.join(files::BEST_PARAMS).exists() {
             notes.push(Note::Pending(format!(
                 "no {} yet: it is written when a generation's validated mean sets a new best",
                 files::BEST_PARAMS
