@@ -313,6 +313,14 @@ mod tests {
     locked: 0.0,
     crowding: 0.0,
     crowding_power: 1.0,
+    value_power: 1.0,
+    value_base: 2.0,
+    ordered_head: 0.0,
+    ordered_right: 0.0,
+    ordered_equal: 0.0,
+    ordered_wrong: 0.0,
+    ordered_gap: 0.0,
+    dead_end: 0.0,
 };
 
     #[test]

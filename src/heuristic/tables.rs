@@ -25,6 +25,8 @@ pub struct Heuristic {
     /// `crowding[e]`: the crowding term of a board with e empty cells.
     crowding: [f32; 17],
     crowded: bool,
+    /// `dead_end[r]`: the dead-end cost when the largest tile has rank r.
+    dead_end: [f32; 16],
     weights: Weights,
 }
 
@@ -35,6 +37,61 @@ pub struct Heuristic {
 pub fn crowding_score(w: &Weights, empty: u32) -> f64 {
     let filled = f64::from(16 - empty);
     -w.crowding * 16.0 * (filled / 16.0).powf(w.crowding_power)
+}
+
+/// The tile-value transform of the ordered terms and the dead-end cost:
+/// v(r) = r^value_power · value_base^r, and v(0) = 0.
+pub fn tile_value(w: &Weights, rank: u8) -> f64 {
+    if rank == 0 {
+        return 0.0;
+    }
+    let r = f64::from(rank);
+    r.powf(w.value_power) * w.value_base.powf(r)
+}
+
+/// The ordered terms of one line read from its corner end (cell 0 first):
+/// ordered_head·v(first cell) plus, over each pair of neighbours (a, b), a
+/// nearer the corner, with A = v(a) and B = v(b):
+///
+/// - a empty, b a tile (a gap ahead of it): −ordered_gap·B;
+/// - a a tile, b no larger (or empty): +ordered_right·(A + B), and
+///   +ordered_equal·A more when a = b;
+/// - a a tile, b larger: −ordered_wrong·(B − A).
+///
+/// Two empty cells score nothing.
+pub fn ordered_score(w: &Weights, cells: [u8; 4]) -> f64 {
+    let v = cells.map(|r| tile_value(w, r));
+    let mut score = w.ordered_head * v[0];
+    for i in 1..4 {
+        let (a, b) = (cells[i - 1], cells[i]);
+        let (va, vb) = (v[i - 1], v[i]);
+        score += if a == 0 {
+            if b == 0 {
+                0.0
+            } else {
+                -w.ordered_gap * vb
+            }
+        } else if a >= b {
+            let equal = if a == b { w.ordered_equal * va } else { 0.0 };
+            w.ordered_right * (va + vb) + equal
+        } else {
+            -w.ordered_wrong * (vb - va)
+        };
+    }
+    score
+}
+
+/// Whether any ordered term is weighted (the transform is then used).
+fn ordered(w: &Weights) -> bool {
+    [
+        w.ordered_head,
+        w.ordered_right,
+        w.ordered_equal,
+        w.ordered_wrong,
+        w.ordered_gap,
+    ]
+    .iter()
+    .any(|&c| c != 0.0)
 }
 
 /// The line terms of one line of ranks (cell 0 first), in f64.
@@ -83,7 +140,12 @@ pub fn line_score(w: &Weights, cells: [u8; 4]) -> f64 {
         }
     }
     let locked = empty == 0 && merges == 0;
-    w.lost_penalty + w.empty * f64::from(empty) + w.merges * f64::from(merges)
+    let ordered = if ordered(w) {
+        ordered_score(w, cells)
+    } else {
+        0.0
+    };
+    ordered + w.lost_penalty + w.empty * f64::from(empty) + w.merges * f64::from(merges)
         - w.monotonicity * f64::min(left, right)
         - w.sum * sum
         - w.smoothness * smooth
@@ -148,6 +210,10 @@ impl Heuristic {
             columns,
             crowding: std::array::from_fn(|e| crowding_score(w, e as u32) as f32),
             crowded: w.crowding != 0.0,
+            // Bounded so that a lost value stays finite (and sums of them too).
+            dead_end: std::array::from_fn(|r| {
+                (w.dead_end * tile_value(w, r as u8)).min(1e30) as f32
+            }),
             weights: weights.clone(),
         }
     }
@@ -155,6 +221,14 @@ impl Heuristic {
     /// The weights this heuristic was built from.
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+
+    /// How much lower than its plain lost value a board with no legal move
+    /// is worth in a search from `root`: dead_end·v(largest tile of `root`).
+    /// Never negative; 0 unless the dead-end term is weighted.
+    #[inline]
+    pub fn dead_end_cost(&self, root: Board) -> f32 {
+        self.dead_end[usize::from(root.max_rank())]
     }
 
     /// Number of distinct tables (1 when there are no positional terms).
@@ -310,6 +384,101 @@ mod tests {
     }
 
     #[test]
+    fn tile_values_cover_powers_face_values_and_rank_times_face_value() {
+        let mut w = Weights::zeroed();
+        // The defaults: r·2^r.
+        assert_eq!(tile_value(&w, 0), 0.0);
+        assert_eq!(tile_value(&w, 3), 24.0);
+        assert_eq!(tile_value(&w, 15), 15.0 * 32768.0);
+        w.value_power = 0.0;
+        assert_eq!(tile_value(&w, 11), 2048.0);
+        w.value_power = 2.5;
+        w.value_base = 1.0;
+        assert_eq!(tile_value(&w, 4), 32.0);
+        assert_eq!(tile_value(&w, 0), 0.0);
+    }
+
+    #[test]
+    fn ordered_lines_by_hand() {
+        // The hand-written evaluation of the anchor: head 1, right 1,
+        // equal 1, wrong 12, gap 12, v(r) = r·2^r. Values v: 1→2, 2→8, 3→24.
+        let w = Weights {
+            ordered_head: 1.0,
+            ordered_right: 1.0,
+            ordered_equal: 1.0,
+            ordered_wrong: 12.0,
+            ordered_gap: 12.0,
+            ..Weights::zeroed()
+        };
+        // 8 4 2 _: head 24, (24+8), (8+2), (2+0).
+        assert_eq!(line_score(&w, [3, 2, 1, 0]), 24.0 + 32.0 + 10.0 + 2.0);
+        // 4 4 8 _: head 8, equal pair (8+8)+8, wrong 12·(24−8), right (24+0).
+        assert_eq!(
+            line_score(&w, [2, 2, 3, 0]),
+            8.0 + 24.0 - 12.0 * 16.0 + 24.0
+        );
+        // _ _ 2 4: two empties score nothing, gap 12·2, wrong 12·(8−2).
+        assert_eq!(line_score(&w, [0, 0, 1, 2]), -24.0 - 72.0);
+        // Read from the corner: the reversed line scores otherwise.
+        assert_eq!(
+            ordered_score(&w, [1, 2, 3, 0]),
+            2.0 - 12.0 * 6.0 - 12.0 * 16.0 + 24.0
+        );
+        // Every coefficient on its own.
+        let one = |name: &str| {
+            let mut w = Weights::zeroed();
+            w.set(name, 1.0).unwrap();
+            ordered_score(&w, [2, 2, 0, 3])
+        };
+        assert_eq!(one("ordered_head"), 8.0);
+        assert_eq!(one("ordered_right"), 16.0 + 8.0);
+        assert_eq!(one("ordered_equal"), 8.0);
+        assert_eq!(one("ordered_wrong"), 0.0);
+        assert_eq!(one("ordered_gap"), -24.0);
+    }
+
+    #[test]
+    fn ordered_rows_are_read_from_the_left_and_columns_from_the_top() {
+        let w = Weights {
+            ordered_right: 1.0,
+            ordered_wrong: 10.0,
+            ..Weights::zeroed()
+        };
+        let h = Heuristic::new(&w);
+        // One 4 beside one 2, the 4 in the top-left corner: every line in
+        // order. Mirrored, the row is in the wrong order.
+        let corner = Board::from_ranks([2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let mirrored = Board::from_ranks([1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        // Row (8+2) + (2+0); columns (8+0) and (2+0).
+        assert_eq!(h.eval(corner), 22.0);
+        // Row: wrong 10·(8−2), right (8+0); columns (2+0) and (8+0).
+        assert_eq!(h.eval(mirrored), -60.0 + 8.0 + 10.0);
+    }
+
+    #[test]
+    fn the_dead_end_cost_grows_with_the_largest_tile() {
+        let w = Weights {
+            dead_end: 3.0,
+            value_power: 0.0,
+            ..Weights::nneonneo()
+        };
+        let h = Heuristic::new(&w);
+        let board = Board::from_ranks([5, 1, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+        assert_eq!(h.dead_end_cost(board), 3.0 * 2048.0);
+        assert_eq!(h.dead_end_cost(Board(0)), 0.0);
+        assert_eq!(
+            Heuristic::new(&Weights::nneonneo()).dead_end_cost(board),
+            0.0
+        );
+        // Any weight keeps the cost finite.
+        let huge = Weights {
+            dead_end: f64::MAX,
+            ..w
+        };
+        assert!(Heuristic::new(&huge).dead_end_cost(board).is_finite());
+    }
+
+    #[test]
     fn crowding_counts_filled_cells_of_the_whole_board() {
         let plain = Weights::nneonneo();
         let w = Weights {
@@ -369,6 +538,13 @@ mod tests {
         w.locked = 900.0;
         w.crowding = 4000.0;
         w.crowding_power = 2.5;
+        w.ordered_head = 0.5;
+        w.ordered_right = 0.25;
+        w.ordered_equal = 2.0;
+        w.ordered_wrong = 3.0;
+        w.ordered_gap = 1.5;
+        w.value_power = 1.5;
+        w.value_base = 1.8;
         let h = Heuristic::new(&w);
         let mut x = 0x1234_5678_9ABC_DEF0u64;
         for _ in 0..2000 {

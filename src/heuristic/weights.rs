@@ -74,15 +74,64 @@ define_weights! {
         crowding: f64 = 0.0, c "TUNE2048_CROWDING_WEIGHT";
         #[serde(default = "one")]
         crowding_power: f64 = 1.0, c "TUNE2048_CROWDING_POWER", valid POWERS;
+        /// The tile-value transform of the ordered terms below and of the
+        /// dead-end cost: a tile of rank r is worth
+        /// v(r) = r^value_power · value_base^r (v(0) = 0). Power 1 and base 2
+        /// give r·2^r; power 0 and base 2 the tile's face value 2^r; base 1
+        /// the plain power of the rank.
+        #[serde(default = "one")]
+        value_power: f64 = 1.0, c "TUNE2048_VALUE_POWER", valid POWERS;
+        #[serde(default = "two")]
+        value_base: f64 = 2.0, c "TUNE2048_VALUE_BASE", valid BASES;
+        /// Ordered lines: every line is read towards the top-left corner
+        /// (rows from the left, columns from the top), and each pair of
+        /// neighbouring cells (a, b), a nearer the corner, is scored on
+        /// their tile values A = v(a), B = v(b). Bonus on v of the line's
+        /// first cell (the corner end).
+        #[serde(default)]
+        ordered_head: f64 = 0.0, c "TUNE2048_ORDERED_HEAD_WEIGHT";
+        /// Bonus (A + B) on a pair in the right order: a tile followed by a
+        /// smaller or equal one, or by an empty cell.
+        #[serde(default)]
+        ordered_right: f64 = 0.0, c "TUNE2048_ORDERED_RIGHT_WEIGHT";
+        /// Further bonus A on a pair of equal tiles.
+        #[serde(default)]
+        ordered_equal: f64 = 0.0, c "TUNE2048_ORDERED_EQUAL_WEIGHT";
+        /// Penalty (B − A) on a pair in the wrong order: a tile followed by a
+        /// larger one.
+        #[serde(default)]
+        ordered_wrong: f64 = 0.0, c "TUNE2048_ORDERED_WRONG_WEIGHT";
+        /// Penalty B on an empty cell ahead of a tile (nearer the corner).
+        #[serde(default)]
+        ordered_gap: f64 = 0.0, c "TUNE2048_ORDERED_GAP_WEIGHT";
+        /// A board with no legal move costs this times v(largest tile on the
+        /// board searched from), below the value the search gives it anyway
+        /// (0, or less than every live board it scored): losing a big tile
+        /// is feared in proportion to it. Not a line term; the search
+        /// applies it. Never negative.
+        #[serde(default)]
+        dead_end: f64 = 0.0, c "TUNE2048_DEAD_END_WEIGHT", valid NON_NEGATIVE;
     }
 }
 
 /// The range of every power.
 const POWERS: RangeInclusive<f64> = 0.0..=8.0;
 
+/// The range of the tile-value base: from the rank's power alone (1) to
+/// faster than the tiles' face values grow.
+const BASES: RangeInclusive<f64> = 1.0..=3.0;
+
+/// The range of a cost that is never a bonus.
+const NON_NEGATIVE: RangeInclusive<f64> = 0.0..=f64::MAX;
+
 /// Serde default of the powers added after the first weights files.
 fn one() -> f64 {
     1.0
+}
+
+/// Serde default of the tile-value base.
+fn two() -> f64 {
+    2.0
 }
 
 /// Accepts the 16 snake weights as a RON tuple or list.
@@ -180,7 +229,12 @@ impl Weights {
             for (name, &v) in term.params.iter().zip(values) {
                 if !range.contains(&v) {
                     let (lo, hi) = (range.start(), range.end());
-                    return Err((name.to_string(), format!("{v} is outside {lo}..={hi}")));
+                    let message = if *hi == f64::MAX {
+                        format!("{v} is below {lo}")
+                    } else {
+                        format!("{v} is outside {lo}..={hi}")
+                    };
+                    return Err((name.to_string(), message));
                 }
             }
         }
@@ -308,17 +362,29 @@ mod tests {
         w.set("lost_penalty", -1e300).unwrap();
         w.set("monotonicity_power", 0.0).unwrap();
         assert_eq!(w.validate(), Ok(()));
-        let powers: Vec<&str> = TERMS
+        let bounded: Vec<&str> = TERMS
             .iter()
             .filter(|t| t.valid.is_some())
             .map(|t| t.name)
             .collect();
         let named: Vec<&str> = PARAM_NAMES
             .into_iter()
-            .filter(|n| n.ends_with("_power"))
+            .filter(|n| n.ends_with("_power") || ["value_base", "dead_end"].contains(n))
             .collect();
-        assert_eq!(powers, named);
-        assert_eq!(powers.len(), 7);
+        assert_eq!(bounded, named);
+        assert_eq!(bounded.len(), 10);
+        let mut w = Weights::nneonneo();
+        w.set("dead_end", -1.0).unwrap();
+        assert_eq!(
+            w.validate(),
+            Err(("dead_end".into(), "-1 is below 0".into()))
+        );
+        w.set("dead_end", 0.0).unwrap();
+        w.set("value_base", 0.5).unwrap();
+        assert_eq!(
+            w.validate(),
+            Err(("value_base".into(), "0.5 is outside 1..=3".into()))
+        );
     }
 
     #[test]
@@ -360,7 +426,7 @@ mod tests {
             .position(|&n| n == "snake_power")
             .unwrap()
             + 1..];
-        assert_eq!(added.len(), 7);
+        assert_eq!(added.len(), 15);
         let text: String = Weights::nneonneo()
             .to_ron()
             .lines()

@@ -291,10 +291,11 @@ impl Searcher {
         // First with lost boards at 0, the reference's value. If that search
         // also scored a live board at or below 0, a lost board could have
         // outranked it: search again with a lost value below every score the
-        // first search saw. The tree, and so the set of boards scored, does
-        // not depend on the values, so the second search scores the same boards.
+        // first search saw, and lower still by the heuristic's dead-end cost.
+        // The tree, and so the set of boards scored, does not depend on the
+        // values, so the second search scores the same boards.
         let first = self.search_root(h, board, params, limit, 0.0, None);
-        let lost = lost_value(first.lowest_leaf);
+        let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
         let values = if first.saw_lost() && lost != 0.0 {
             self.search_root(h, board, params, limit, lost, Some(&first))
                 .values
@@ -633,6 +634,35 @@ mod tests {
         let expect = reference(&h, board, 2, 0.1, 0.0);
         let d = s.decide(&h, board, &p).unwrap();
         assert!((f64::from(d.value) - expect).abs() < 1e-4 * expect);
+    }
+
+    #[test]
+    fn the_dead_end_cost_lowers_every_lost_board_by_the_roots_largest_tile() {
+        let board = Board::from_values(UP_LOSES).unwrap();
+        let w = Weights {
+            dead_end: 40.0,
+            ..Weights::nneonneo()
+        };
+        let h = Heuristic::new(&w);
+        // The largest tile is 32: v = 5·2^5, times 40.
+        let cost = 40.0 * 5.0 * 32.0;
+        assert_eq!(f64::from(h.dead_end_cost(board)), cost);
+        let mut s = Searcher::new(12);
+        for depth in 1..=2 {
+            let mut p = params(depth);
+            p.prob_cutoff = 0.0;
+            // Every live board scores above 0: a lost board is worth 0 − cost.
+            assert!(reference_lowest_leaf(&h, board, depth, 0.1) > 0.0);
+            let expect = reference(&h, board, depth, 0.1, -cost);
+            let without = reference(&h, board, depth, 0.1, 0.0);
+            let d = s.decide(&h, board, &p).unwrap();
+            assert!(
+                (f64::from(d.value) - expect).abs() < 1e-4 * expect.abs(),
+                "depth {depth}: {} vs {expect}",
+                d.value
+            );
+            assert!(expect < without, "depth {depth}");
+        }
     }
 
     #[test]
