@@ -25,6 +25,8 @@ pub struct Heuristic {
     /// `crowding[e]`: the crowding term of a board with e empty cells.
     crowding: [f32; 17],
     crowded: bool,
+    /// `values[r]`: v(r), the tile-value transform.
+    values: [f32; 16],
     /// `dead_end[r]`: the dead-end cost when the largest tile has rank r.
     dead_end: [f32; 16],
     weights: Weights,
@@ -210,6 +212,7 @@ impl Heuristic {
             columns,
             crowding: std::array::from_fn(|e| crowding_score(w, e as u32) as f32),
             crowded: w.crowding != 0.0,
+            values: std::array::from_fn(|r| tile_value(w, r as u8).min(1e30) as f32),
             // Bounded so that a lost value stays finite (and sums of them too).
             dead_end: std::array::from_fn(|r| {
                 (w.dead_end * tile_value(w, r as u8)).min(1e30) as f32
@@ -229,6 +232,12 @@ impl Heuristic {
     #[inline]
     pub fn dead_end_cost(&self, root: Board) -> f32 {
         self.dead_end[usize::from(root.max_rank())]
+    }
+
+    /// v(largest tile of `board`), by the weights' tile-value transform.
+    #[inline]
+    pub fn largest_tile_value(&self, board: Board) -> f32 {
+        self.values[usize::from(board.max_rank())]
     }
 
     /// Number of distinct tables (1 when there are no positional terms).

@@ -74,6 +74,9 @@ struct Node<'a> {
     stats: SearchStats,
     limit: u32,
     cutoff: f32,
+    /// Chance nodes below the root's moves scoring under this are leaves
+    /// (−∞: no pruning).
+    prune: f32,
     p2: f32,
     p4: f32,
     /// The value of a board with no legal move (see [`lost_value`]).
@@ -132,6 +135,12 @@ impl Node<'_> {
     fn chance(&mut self, board: Board, trans: Board, cprob: f32, depth: u32) -> f32 {
         if depth >= self.limit || cprob < self.cutoff {
             return self.leaf(board, trans);
+        }
+        if depth > 0 && self.prune > f32::NEG_INFINITY {
+            let value = self.leaf(board, trans);
+            if value < self.prune {
+                return value;
+            }
         }
         let remaining = (self.limit - depth) as u8;
         if let Some((v, lost)) = self.table.get(board.0, remaining) {
@@ -338,6 +347,11 @@ impl Searcher {
             stats: SearchStats::default(),
             limit,
             cutoff: params.prob_cutoff,
+            prune: if params.prune_below > 0.0 {
+                params.prune_below * h.largest_tile_value(board)
+            } else {
+                f32::NEG_INFINITY
+            },
             p2: 1.0 - params.p4,
             p4: params.p4,
             lost,
@@ -663,6 +677,42 @@ mod tests {
             );
             assert!(expect < without, "depth {depth}");
         }
+    }
+
+    #[test]
+    fn pruning_scores_weak_chance_nodes_below_the_roots_moves_as_leaves() {
+        let h = Heuristic::new(&Weights::nneonneo());
+        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let mut s = Searcher::new(14);
+        let plain = s.decide(&h, board, &params(3)).unwrap();
+        let plain_moves = s.stats.moves;
+        // A threshold no board reaches: every chance node under the root's
+        // moves is a leaf, so depth 3 answers as depth 1 does.
+        let mut p = params(3);
+        p.prune_below = 1e6;
+        let shallow = s.decide_to(&h, board, &params(1), 1).unwrap();
+        let before = s.stats.moves;
+        let pruned = s.decide(&h, board, &p).unwrap();
+        assert_eq!((pruned.dir, pruned.value), (shallow.dir, shallow.value));
+        assert!(s.stats.moves - before < plain_moves / 10);
+        // A threshold every board passes prunes nothing.
+        p.prune_below = 1e-9;
+        assert_eq!(s.decide(&h, board, &p).unwrap(), plain);
+        // In between: fewer moves tried than the full search, the same every time.
+        let w = Weights {
+            ordered_right: 1.0,
+            ordered_wrong: 12.0,
+            ordered_gap: 12.0,
+            ..Weights::zeroed()
+        };
+        let h = Heuristic::new(&w);
+        let mut full = Searcher::new(14);
+        full.decide(&h, board, &params(3)).unwrap();
+        p.prune_below = 0.5;
+        let mut cut = Searcher::new(14);
+        let first = cut.decide(&h, board, &p).unwrap();
+        assert!(cut.stats.moves < full.stats.moves, "{:?}", cut.stats);
+        assert_eq!(Searcher::new(10).decide(&h, board, &p).unwrap(), first);
     }
 
     #[test]

@@ -123,6 +123,11 @@ pub struct SearchParams {
     /// The `Auto` depth rule's constants.
     #[serde(default)]
     pub auto: AutoRule,
+    /// Chance nodes below the root's moves scoring under this times
+    /// v(largest tile of the root) are not searched (0: none; see
+    /// [`Settings::prune_below`]).
+    #[serde(default)]
+    pub prune_below: f32,
 }
 
 impl SearchParams {
@@ -132,6 +137,7 @@ impl SearchParams {
             prob_cutoff: PROB_CUTOFF,
             p4: variant.p4() as f32,
             auto: AutoRule::REFERENCE,
+            prune_below: 0.0,
         }
     }
 

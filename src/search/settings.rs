@@ -25,15 +25,21 @@ pub struct Settings {
     /// …and at most `clock_move_ms` milliseconds (default 1.5). Used by
     /// `interact` (time) and by games under a node clock (moves tried).
     pub clock_move_ms: f64,
+    /// A chance node below the root's moves whose heuristic score is below
+    /// `prune_below` × v(largest tile of the root) is scored by the heuristic
+    /// instead of searched (v: the weights' tile-value transform). 0, the
+    /// default, prunes nothing.
+    pub prune_below: f64,
 }
 
 /// Every setting's name, as configs, journals and exports spell it.
-pub const SETTING_NAMES: [&str; 5] = [
+pub const SETTING_NAMES: [&str; 6] = [
     "prob_cutoff",
     "auto_min_depth",
     "auto_offset",
     "clock_moves_left",
     "clock_move_ms",
+    "prune_below",
 ];
 
 impl Default for Settings {
@@ -44,6 +50,7 @@ impl Default for Settings {
             auto_offset: AutoRule::REFERENCE.offset,
             clock_moves_left: 2000.0,
             clock_move_ms: 1.5,
+            prune_below: 0.0,
         }
     }
 }
@@ -84,6 +91,7 @@ impl Settings {
             "auto_offset" => f64::from(self.auto_offset),
             "clock_moves_left" => self.clock_moves_left,
             "clock_move_ms" => self.clock_move_ms,
+            "prune_below" => self.prune_below,
             _ => return None,
         })
     }
@@ -98,6 +106,7 @@ impl Settings {
             "auto_offset" => self.auto_offset = integer(value),
             "clock_moves_left" => self.clock_moves_left = value,
             "clock_move_ms" => self.clock_move_ms = value,
+            "prune_below" => self.prune_below = value,
             _ => return None,
         }
         Some(())
@@ -115,6 +124,7 @@ impl Settings {
             }),
             "clock_moves_left" => ("1 <= n <= 1e9", |v| (1.0..=1e9).contains(&v)),
             "clock_move_ms" => ("0 < ms <= 1e6", |v| v > 0.0 && v <= 1e6),
+            "prune_below" => ("0 <= x <= 1e6", |v| (0.0..=1e6).contains(&v)),
             _ => return None,
         })
     }
@@ -130,9 +140,10 @@ impl Settings {
         Ok(())
     }
 
-    /// `params` with these settings' cutoff and depth rule.
+    /// `params` with these settings' cutoff, pruning and depth rule.
     pub fn apply(&self, params: &mut SearchParams) {
         params.prob_cutoff = self.prob_cutoff as f32;
+        params.prune_below = self.prune_below as f32;
         params.auto = AutoRule {
             min_depth: self.auto_min_depth,
             offset: self.auto_offset,
