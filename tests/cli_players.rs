@@ -305,7 +305,8 @@ fn a_run_whose_player_fails_resumes_once_the_player_is_fixed() {
             "{mode}: {stderr}"
         );
         let folder = run_folder(&out_dir);
-        tune2048::tune::journal::read(&folder.join("journal.jsonl")).expect("an intact journal");
+        tune2048::tune::journal::read_for_replay(&folder.join("journal.jsonl"))
+            .expect("an intact journal");
         wait_for(|| !running(&format!("bad_player.py {mode}")));
 
         set_mode("ok");

@@ -112,7 +112,8 @@ fn a_broken_run_folder_gives_a_page_that_names_what_is_missing() {
     let folder = smoke(&dir);
     fs::remove_file(folder.join("meta.json")).unwrap();
     fs::remove_file(folder.join("best.ron")).unwrap();
-    fs::remove_file(folder.join("summary.txt")).unwrap();
+    // The writer died before the end: no final comparison, no stop record.
+    fs::remove_file(folder.join("final.json")).unwrap();
     fs::write(folder.join("config.ron"), "(this is: not a config").unwrap();
     let journal = read(&folder.join("journal.jsonl"));
     fs::write(

@@ -72,7 +72,9 @@ pub(crate) fn journal_has(dir: &Path, needle: &str) -> bool {
 
 /// The number of the last generation record in the run's journal.
 fn last_generation(dir: &Path) -> Option<u32> {
-    let (records, _) = tune2048::tune::journal::read(&dir.join("journal.jsonl")).ok()?;
+    let records = tune2048::tune::journal::read(&dir.join("journal.jsonl"))
+        .ok()?
+        .records;
     records
         .iter()
         .filter_map(|r| match r {

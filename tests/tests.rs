@@ -22,6 +22,7 @@ mod cli_play;
 mod cli_players;
 mod cli_report;
 mod cli_tune;
+mod curated_runs;
 mod docs_links;
 mod engine_reference;
 mod golden_games;

@@ -37,7 +37,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         written.extend(plot::plot_eval(csv, &args.out, args.format).map_err(classify)?);
     } else {
         for dir in &args.runs {
-            let files = plot::plot_run(dir, &args.out, args.format).map_err(classify)?;
+            let mut warnings = Vec::new();
+            let files =
+                plot::plot_run(dir, &args.out, args.format, &mut warnings).map_err(classify)?;
+            for warning in warnings {
+                eprintln!("warning: {warning}");
+            }
             if files.is_empty() {
                 eprintln!("{}: nothing to draw yet", dir.display());
             }

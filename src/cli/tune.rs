@@ -14,15 +14,14 @@ use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
 use crate::tune::config::{self, BankStarts, Game, TuneConfig};
 use crate::tune::driver;
-use crate::tune::finish::{compare_final, FinalReport};
+use crate::tune::finish::{finish, End};
 use crate::tune::folder::{files, utc_rfc3339, RunFolder};
 use crate::tune::journal;
 use crate::tune::lock::FolderLock;
 use crate::tune::meta::RunMeta;
 use crate::tune::observer::{Observers, Progress};
-use crate::tune::outputs::{BestFile, GenerationsCsv, JournalFile};
+use crate::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
 use crate::tune::replay::Replay;
-use crate::tune::state::RunResult;
 use crate::tune::stop::StopReason;
 
 /// Charts and report.html in the run folder are redrawn every this many
@@ -117,18 +116,28 @@ fn copy_bank(bank: &BankStarts, folder: &RunFolder) -> anyhow::Result<()> {
 pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
     let _lock = FolderLock::acquire(&folder)?;
-    if folder.path(files::FINAL).exists() {
-        eprintln!(
-            "{} is finished already (it has {}).",
-            folder.dir().display(),
-            files::FINAL
-        );
+    let config = config::load(&folder.path(files::CONFIG))?;
+    if is_finished(&folder, &config)? {
+        eprintln!("{} is finished already.", folder.dir().display());
         return Ok(ExitCode::SUCCESS);
     }
-    let config = config::load(&folder.path(files::CONFIG))?;
     let evaluator = workers.evaluator(args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
     execute(&config, &folder, &*evaluator, workers)
+}
+
+/// Whether the run in `folder` has ended: it has its final comparison, or
+/// (with `final_games: 0`) its journal records a stop other than Ctrl-C.
+fn is_finished(folder: &RunFolder, config: &TuneConfig) -> anyhow::Result<bool> {
+    if folder.path(files::FINAL).exists() {
+        return Ok(true);
+    }
+    let (records, _) = journal::read_for_replay(&folder.path(files::JOURNAL))?;
+    Ok(config.final_games == 0
+        && matches!(
+            journal::stop_record(&records),
+            Some(journal::Record::Stop { reason, .. }) if *reason != StopReason::Interrupted
+        ))
 }
 
 /// A flag set by the first Ctrl-C (or SIGTERM); a second one exits at once
@@ -164,18 +173,22 @@ fn execute(
     workers: &Workers,
 ) -> anyhow::Result<ExitCode> {
     let interrupt = interrupt_flag(folder, workers);
-    let (records, valid_len) = journal::read(&folder.path(files::JOURNAL))?;
+    let (records, valid_len) = journal::read_for_replay(&folder.path(files::JOURNAL))?;
     let replay = Replay::new(&records);
     let progress = Progress::default();
     let journal = JournalFile::open(folder, valid_len)?;
     let best = BestFile::new(folder.clone(), config);
     let csv = GenerationsCsv::new(folder.clone(), config);
+    let end_files = EndFiles::new(folder.clone());
     let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let page = LiveReport::new(folder.dir().to_path_buf(), CHARTS_EVERY);
-    let observers = Observers(vec![&journal, &best, &csv, &charts, &page, &progress]);
+    let observers = Observers(vec![
+        &journal, &best, &csv, &end_files, &charts, &page, &progress,
+    ]);
     let result = driver::run(config, &replay, evaluator, &observers, &interrupt)?;
+    let report = finish(config, &result, evaluator, &observers)?;
+    charts.draw();
     if result.stop == StopReason::Interrupted {
-        charts.draw();
         eprintln!(
             "stopped after generation {}; continue with: tune2048 resume {}",
             result.state.generations().saturating_sub(1),
@@ -183,78 +196,12 @@ fn execute(
         );
         return Ok(ExitCode::from(130));
     }
-    let best = result
-        .best()
-        .ok_or_else(|| anyhow::anyhow!("the run finished without any generation"))?;
-    let report = if config.final_games > 0 {
-        let report = compare_final(config, &best.player, evaluator, &progress)?;
-        folder.write_atomic(
-            files::FINAL,
-            serde_json::to_string_pretty(&report)?.as_bytes(),
-        )?;
-        Some(report)
-    } else {
-        None
-    };
-    let text = summary(config, folder, &result, report.as_ref());
-    folder.write_atomic(files::SUMMARY, text.as_bytes())?;
-    charts.draw();
     page.write(None);
-    print!("{text}");
+    let end = End {
+        config,
+        result: &result,
+        report: report.as_ref(),
+    };
+    print!("{}", summary(folder, &end));
     Ok(ExitCode::SUCCESS)
-}
-
-/// `summary.txt`: the result in words.
-fn summary(
-    config: &TuneConfig,
-    folder: &RunFolder,
-    result: &RunResult,
-    report: Option<&FinalReport>,
-) -> String {
-    let best = result.best().expect("checked by the caller");
-    let mut lines = vec![
-        format!("run: {}", folder.dir().display()),
-        format!(
-            "stopped: {} after {} generations, {} games",
-            result.stop.describe(),
-            result.state.generations(),
-            result.state.games
-        ),
-        format!(
-            "best ({}, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
-            best.chosen,
-            // An averaged contender was never validated; its reselection games score it.
-            if best.is_one_generation() {
-                "validated"
-            } else {
-                "scored on the reselection games"
-            },
-            best.fitness.value,
-            best.fitness.ci95[0],
-            best.fitness.ci95[1],
-            result.state.baseline.value
-        ),
-    ];
-    if let (Some((f, contenders)), Some(r)) = (best.reselected, config.reselect) {
-        lines.push(format!(
-            "reselected from {contenders} contenders on {} fresh games: fitness {:.2} [{:.2}, {:.2}]",
-            r.games, f.value, f.ci95[0], f.ci95[1]
-        ));
-    }
-    if let Some(report) = report {
-        let p = &report.paired;
-        lines.push(format!(
-            "final, {} paired games: best mean score {:.0} vs base {:.0}: ratio {:.3}, diff {:.0} [{:.0}, {:.0}], p = {:.2e}, wins/losses/ties {}/{}/{}",
-            report.games, report.best.mean_score, report.base.mean_score, p.ratio, p.mean_diff, p.ci95[0], p.ci95[1], p.p_value, p.wins, p.losses, p.ties
-        ));
-    }
-    lines.push(match best.player {
-        crate::player::Player::Builtin { .. } => {
-            format!("best weights: {}", folder.path(files::BEST).display())
-        }
-        crate::player::Player::External { .. } => {
-            format!("best values: {}", folder.path(files::BEST_SET).display())
-        }
-    });
-    lines.join("\n") + "\n"
 }

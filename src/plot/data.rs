@@ -1,13 +1,12 @@
 //! Plot data: run folders and eval CSV files read into series. Pure: text in,
 //! numbers out, no drawing; every function here is unit-tested.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
 use crate::stats::{reach_share, GameStat};
-use crate::tune::journal::Record;
+use crate::tune::history::{History, HistoryError, Source};
 
 use super::PlotError;
 
@@ -15,117 +14,8 @@ pub const JOURNAL_FILE: &str = crate::tune::folder::files::JOURNAL;
 pub const FINAL_FILE: &str = crate::tune::folder::files::FINAL;
 pub const META_FILE: &str = crate::tune::folder::files::META;
 
-/// A generation's population statistics.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GenerationPoint {
-    pub generation: u32,
-    pub sigma: f64,
-    pub best: f64,
-    pub median: f64,
-    pub mean: f64,
-    /// Candidates evaluated.
-    pub evaluations: u32,
-    /// Games played in the run so far, validation included.
-    pub games: u64,
-    /// Wall time of the run at the generation's end (over resumes).
-    pub elapsed_s: f64,
-}
-
-/// The distribution mean of a generation, evaluated on fresh seeds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValidationPoint {
-    pub generation: u32,
-    /// The normalized coordinates of the mean, in `RunData::params` order.
-    pub x: Vec<f64>,
-    pub fitness: f64,
-    pub ci95: [f64; 2],
-}
-
-/// What the journal says, one entry per generation (a later record of the
-/// same generation, as after a resume, replaces an earlier one).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Journal {
-    /// The base weights' fitness.
-    pub baseline: Option<f64>,
-    pub generations: Vec<GenerationPoint>,
-    pub validations: Vec<ValidationPoint>,
-}
-
-/// Parses `journal.jsonl` text; `path` names it in errors. A last line that
-/// does not parse is a write cut short by a crash and is skipped; a bad line
-/// anywhere else is an error.
-pub fn parse_journal(text: &str, path: &Path) -> Result<Journal, PlotError> {
-    let lines = crate::tune::journal::numbered_lines(text);
-    let mut records = Vec::with_capacity(lines.len());
-    for (k, &(number, line)) in lines.iter().enumerate() {
-        // Unknown kinds and fields are skipped, so older readers accept newer journals.
-        match serde_json::from_str::<Record>(line) {
-            Ok(r) => records.push(r),
-            Err(_) if k + 1 == lines.len() => break,
-            Err(e) => {
-                return Err(PlotError::Parse {
-                    path: path.to_path_buf(),
-                    line: number,
-                    message: e.to_string(),
-                })
-            }
-        }
-    }
-    Ok(journal_from_records(records))
-}
-
-/// The chart data of journal records, in journal order.
-pub fn journal_from_records(records: impl IntoIterator<Item = Record>) -> Journal {
-    let mut baseline = None;
-    let mut generations = BTreeMap::new();
-    let mut validations = BTreeMap::new();
-    for record in records {
-        match record {
-            Record::Baseline { fitness, .. } => baseline = Some(fitness),
-            Record::Validation { generation, scored } => {
-                validations.insert(
-                    generation,
-                    ValidationPoint {
-                        generation,
-                        x: scored.x,
-                        fitness: scored.fitness,
-                        ci95: scored.fitness_ci95,
-                    },
-                );
-            }
-            Record::Generation {
-                generation,
-                sigma,
-                best,
-                median,
-                mean,
-                evaluations,
-                games,
-                elapsed_s,
-            } => {
-                let point = GenerationPoint {
-                    generation,
-                    sigma,
-                    best,
-                    median,
-                    mean,
-                    evaluations,
-                    games,
-                    elapsed_s,
-                };
-                generations.insert(generation, point);
-            }
-            _ => {}
-        }
-    }
-    Journal {
-        baseline,
-        generations: generations.into_values().collect(),
-        validations: validations.into_values().collect(),
-    }
-}
-
 pub use crate::tune::finish::FinalReport;
+pub use crate::tune::history::{GenerationPoint, Timeline, ValidationPoint};
 pub use crate::tune::meta::RunMeta;
 
 /// Everything the charts of one run folder need.
@@ -135,7 +25,7 @@ pub struct RunData {
     pub name: String,
     /// Tuned parameter names (from `meta.json`; `x[i]` where unknown).
     pub params: Vec<String>,
-    pub journal: Journal,
+    pub timeline: Timeline,
     pub final_report: Option<FinalReport>,
 }
 
@@ -154,14 +44,25 @@ fn parse_json<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T
     })
 }
 
-/// Reads a run folder: its journal (required), meta and final report (both
-/// optional while a run is young).
-pub fn load_run(dir: &Path) -> Result<RunData, PlotError> {
-    let journal_path = dir.join(JOURNAL_FILE);
-    if !journal_path.is_file() {
-        return Err(PlotError::NotARun(dir.to_path_buf()));
-    }
-    let journal = parse_journal(&read(&journal_path)?, &journal_path)?;
+/// Reads a run folder: its history (the journal, else `generations.csv`),
+/// meta and final report (both optional while a run is young). What the
+/// history leaves out (a torn last line, bad lines, a folder without a
+/// journal) is said in the warnings.
+pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
+    let history = History::read(dir).map_err(|e| match e {
+        HistoryError::NotARun(dir) => PlotError::NotARun(dir),
+        HistoryError::Read { path, source } => PlotError::Read { path, source },
+        HistoryError::Parse {
+            path,
+            line,
+            message,
+        } => PlotError::Parse {
+            path,
+            line: line as usize,
+            message,
+        },
+    })?;
+    let warnings = history_warnings(dir, &history);
     let meta_path = dir.join(META_FILE);
     let meta: RunMeta = if meta_path.is_file() {
         parse_json(&read(&meta_path)?, &meta_path)?
@@ -175,12 +76,44 @@ pub fn load_run(dir: &Path) -> Result<RunData, PlotError> {
         None
     };
     let name = meta.name.clone().unwrap_or_else(|| folder_name(dir));
-    Ok(RunData {
+    let run = RunData {
         name,
         params: meta.params,
-        journal,
+        timeline: history.timeline,
         final_report,
-    })
+    };
+    Ok((run, warnings))
+}
+
+/// What a history left out, in words naming the folder's files.
+pub fn history_warnings(dir: &Path, history: &History) -> Vec<String> {
+    let journal = dir.join(JOURNAL_FILE);
+    let mut warnings: Vec<String> = history
+        .bad
+        .iter()
+        .map(|bad| {
+            format!(
+                "{}:{}: not a journal record, left out: {}",
+                journal.display(),
+                bad.line,
+                bad.message
+            )
+        })
+        .collect();
+    if let Some(line) = history.torn {
+        warnings.push(format!(
+            "{}:{line}: the last line is cut short (a write in progress, or a crash), left out",
+            journal.display()
+        ));
+    }
+    if history.source == Source::GenerationsCsv {
+        warnings.push(format!(
+            "{}: no {JOURNAL_FILE}; the generations come from {} (no parameter trajectories, base level or reselection)",
+            dir.display(),
+            crate::tune::folder::files::GENERATIONS
+        ));
+    }
+    warnings
 }
 
 /// The last component of a path, also for `.` and `runs/x/`.
@@ -290,9 +223,9 @@ impl FitnessSeries {
     }
 }
 
-pub fn fitness_series(journal: &Journal) -> FitnessSeries {
+pub fn fitness_series(timeline: &Timeline) -> FitnessSeries {
     let series = |f: fn(&GenerationPoint) -> f64| -> Vec<(u32, f64)> {
-        journal
+        timeline
             .generations
             .iter()
             .map(|g| (g.generation, f(g)))
@@ -302,18 +235,18 @@ pub fn fitness_series(journal: &Journal) -> FitnessSeries {
         best: series(|g| g.best),
         median: series(|g| g.median),
         mean: series(|g| g.mean),
-        validation: journal
+        validation: timeline
             .validations
             .iter()
             .map(|v| (v.generation, v.fitness, v.ci95[0], v.ci95[1]))
             .collect(),
-        baseline: journal.baseline,
+        baseline: timeline.baseline,
     }
 }
 
 /// Step size per generation; values that a log axis cannot show are dropped.
-pub fn sigma_series(journal: &Journal) -> Vec<(u32, f64)> {
-    journal
+pub fn sigma_series(timeline: &Timeline) -> Vec<(u32, f64)> {
+    timeline
         .generations
         .iter()
         .filter(|g| g.sigma > 0.0 && g.sigma.is_finite())
@@ -330,8 +263,8 @@ pub struct ParamSeries {
 
 /// Every tuned parameter's trajectory (the distribution mean, from the
 /// validation records), named from `params` or `x[i]` beyond it.
-pub fn param_series(journal: &Journal, params: &[String]) -> Vec<ParamSeries> {
-    let width = journal
+pub fn param_series(timeline: &Timeline, params: &[String]) -> Vec<ParamSeries> {
+    let width = timeline
         .validations
         .iter()
         .map(|v| v.x.len())
@@ -340,7 +273,7 @@ pub fn param_series(journal: &Journal, params: &[String]) -> Vec<ParamSeries> {
     (0..width)
         .map(|i| ParamSeries {
             name: params.get(i).cloned().unwrap_or_else(|| format!("x[{i}]")),
-            points: journal
+            points: timeline
                 .validations
                 .iter()
                 .filter_map(|v| v.x.get(i).map(|&x| (v.generation, x)))
@@ -351,16 +284,16 @@ pub fn param_series(journal: &Journal, params: &[String]) -> Vec<ParamSeries> {
 
 /// A run's headline curve for comparisons: validation fitness when the run
 /// has any, else the best of each generation.
-pub fn headline_series(journal: &Journal) -> (Vec<(u32, f64)>, &'static str) {
-    if journal.validations.is_empty() {
-        let best = journal
+pub fn headline_series(timeline: &Timeline) -> (Vec<(u32, f64)>, &'static str) {
+    if timeline.validations.is_empty() {
+        let best = timeline
             .generations
             .iter()
             .map(|g| (g.generation, g.best))
             .collect();
         (best, "best")
     } else {
-        let val = journal
+        let val = timeline
             .validations
             .iter()
             .map(|v| (v.generation, v.fitness))
@@ -490,8 +423,8 @@ mod tests {
 {"kind":"validation","generation":1,"x":[0.75,-0.25],"params":{},"fitness":1250,"fitness_ci95":[1150,1350],"mean_score":1250,"games":16}
 {"kind":"generation","generation":2,"sig"#;
 
-    fn journal() -> Journal {
-        parse_journal(JOURNAL, Path::new("j.jsonl")).unwrap()
+    fn journal() -> Timeline {
+        History::of_journal(crate::tune::journal::parse(JOURNAL.as_bytes())).timeline
     }
 
     #[test]
@@ -518,22 +451,6 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_line_before_the_end_is_an_error_with_its_number() {
-        let text = "{\"kind\":\"baseline\",\"fitness\":1,\"mean_score\":1,\"games\":1}\nnot json\n{\"kind\":\"baseline\",\"fitness\":2,\"mean_score\":2,\"games\":1}\n";
-        let err = parse_journal(text, Path::new("j.jsonl")).unwrap_err();
-        assert!(err.to_string().starts_with("j.jsonl:2: "), "{err}");
-    }
-
-    #[test]
-    fn a_resumed_generation_replaces_the_earlier_record() {
-        let text = "{\"kind\":\"generation\",\"generation\":0,\"sigma\":1,\"best\":1,\"median\":1,\"mean\":1,\"evaluations\":6,\"games\":6,\"elapsed_s\":1}\n\
-                    {\"kind\":\"generation\",\"generation\":0,\"sigma\":2,\"best\":5,\"median\":4,\"mean\":3,\"evaluations\":6,\"games\":12,\"elapsed_s\":2}\n";
-        let j = parse_journal(text, Path::new("j")).unwrap();
-        assert_eq!(j.generations.len(), 1);
-        assert_eq!(j.generations[0].best, 5.0);
-    }
-
-    #[test]
     fn fitness_sigma_and_headline_series() {
         let j = journal();
         let f = fitness_series(&j);
@@ -551,7 +468,7 @@ mod tests {
             headline_series(&j),
             (vec![(0, 1100.0), (1, 1250.0)], "validation")
         );
-        let no_val = Journal {
+        let no_val = Timeline {
             validations: vec![],
             ..j
         };

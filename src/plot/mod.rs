@@ -57,7 +57,11 @@ pub enum PlotError {
         line: usize,
         message: String,
     },
-    #[error("{0}: not a run folder (it has no {journal})", journal = data::JOURNAL_FILE)]
+    #[error(
+        "{0}: not a run folder (it has neither {journal} nor {csv})",
+        journal = data::JOURNAL_FILE,
+        csv = crate::tune::folder::files::GENERATIONS
+    )]
     NotARun(PathBuf),
     #[error("{path}: {source}")]
     Write {
@@ -174,9 +178,16 @@ pub fn svg(chart: &impl Chart) -> Result<String, String> {
 }
 
 /// Draws every chart a run folder has data for into `out` (files named
-/// `<run>-<chart>.<ext>`); charts without data yet are left out.
-pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
-    let run = data::load_run(dir)?;
+/// `<run>-<chart>.<ext>`); charts without data yet are left out. What the
+/// folder's history leaves out is added to `warnings`.
+pub fn plot_run(
+    dir: &Path,
+    out: &Path,
+    format: Format,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<PathBuf>, PlotError> {
+    let (run, left_out) = data::load_run(dir)?;
+    warnings.extend(left_out);
     create_dir(out)?;
     let mut sink = FileSink {
         out,
@@ -192,7 +203,7 @@ pub fn plot_run(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, 
 /// fitness, sigma, params, then the final comparison's scores and reach.
 pub fn draw_run(run: &RunData, sink: &mut impl ChartSink) -> Result<(), PlotError> {
     let name = &run.name;
-    let fitness: FitnessSeries = data::fitness_series(&run.journal);
+    let fitness: FitnessSeries = data::fitness_series(&run.timeline);
     if fitness.bounds().is_some() {
         let chart = FitnessChart {
             title: format!("{name}: fitness per generation"),
@@ -200,7 +211,7 @@ pub fn draw_run(run: &RunData, sink: &mut impl ChartSink) -> Result<(), PlotErro
         };
         sink.chart("fitness", &chart)?;
     }
-    let sigma = data::sigma_series(&run.journal);
+    let sigma = data::sigma_series(&run.timeline);
     if !sigma.is_empty() {
         let chart = SigmaChart {
             title: format!("{name}: CMA-ES step size sigma"),
@@ -208,7 +219,7 @@ pub fn draw_run(run: &RunData, sink: &mut impl ChartSink) -> Result<(), PlotErro
         };
         sink.chart("sigma", &chart)?;
     }
-    let params = data::param_series(&run.journal, &run.params);
+    let params = data::param_series(&run.timeline, &run.params);
     if params.iter().any(|p| !p.points.is_empty()) {
         let chart = ParamsChart {
             title: format!("{name}: parameter trajectories"),
@@ -261,8 +272,9 @@ pub fn plot_compare(
 ) -> Result<Vec<PathBuf>, PlotError> {
     let mut runs = Vec::new();
     for dir in dirs {
-        let run = data::load_run(dir)?;
-        let (points, kind) = data::headline_series(&run.journal);
+        // Each run's warnings were given when its own charts were drawn.
+        let (run, _) = data::load_run(dir)?;
+        let (points, kind) = data::headline_series(&run.timeline);
         runs.push((format!("{} ({kind})", run.name), points));
     }
     if runs.iter().all(|r| r.1.is_empty()) {

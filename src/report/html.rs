@@ -209,7 +209,7 @@ fn status(run: &RunReport) -> String {
             "Interrupted{after} (Ctrl-C). Continue it with <code>tune2048 resume {dir}</code>."
         )),
         Status::Unfinished => ("stopped", format!(
-            "Not finished: the folder has no summary.txt. The run is still going (its own report.html reloads itself), or it stopped before its end (Ctrl-C, kill, crash); <code>tune2048 resume {dir}</code> continues it."
+            "Not finished: the journal records no end, and the folder has no lock to say whether its writer is alive. The run is still going (its own report.html reloads itself), or it stopped before its end (kill, crash); <code>tune2048 resume {dir}</code> continues it."
         )),
         Status::Busy => ("live", format!(
             "Running{after} in another process, which holds the folder's lock (its own report.html reloads itself)."
@@ -313,7 +313,7 @@ fn how_it_went(run: &RunReport) -> String {
 }
 
 fn what_was_found(run: &RunReport) -> String {
-    let base = run.data.journal.baseline;
+    let base = run.data.timeline.baseline;
     let base_text = base.map_or(String::new(), |b| {
         format!(
             "The base weights scored {} on the validation games. ",
@@ -526,13 +526,13 @@ fn contenders_section(run: &RunReport) -> String {
 
 fn generations_section(run: &RunReport) -> String {
     let mut html = String::from("<section id=\"generations\">\n<h2>Generations</h2>\n");
-    let rows = generation_rows(&run.data.journal);
+    let rows = generation_rows(&run.data.timeline);
     if rows.is_empty() {
         html.push_str("<p>No generation has finished yet.</p>\n</section>\n");
         return html;
     }
     html.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>generation</th><th>candidates</th><th>games</th><th>best</th><th>median</th><th>mean</th><th>sigma</th><th>validated (95% CI)</th><th>÷ base</th><th>time (s)</th></tr></thead>\n<tbody>\n");
-    let base = run.data.journal.baseline.filter(|b| *b > 0.0);
+    let base = run.data.timeline.baseline.filter(|b| *b > 0.0);
     for (g, v) in rows {
         let (val, ratio) = match v {
             Some(v) => (

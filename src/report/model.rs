@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 use crate::heuristic::{Weights, PARAM_NAMES};
 use crate::player::values::ParamValues;
 use crate::plot::data::{
-    folder_name, journal_from_records, FinalReport, GenerationPoint, Journal, RunData, RunMeta,
-    ValidationPoint,
+    folder_name, FinalReport, GenerationPoint, RunData, RunMeta, Timeline, ValidationPoint,
 };
 use crate::tune::config::{self, TuneConfig};
 use crate::tune::folder::files;
+use crate::tune::history::{History, HistoryError, Source};
 use crate::tune::journal::{Record, Scored};
+use crate::tune::stop::StopReason;
 
 /// Bad journal lines named one by one before the rest are only counted.
 const BAD_LINES_NAMED: usize = 3;
@@ -26,17 +27,18 @@ pub enum Status {
     /// The generations stopped for this reason; the final comparison is
     /// being played (live pages only).
     Finishing(String),
-    /// The run ended: why and after how much (`summary.txt`'s stop line).
+    /// The run ended: why and after how much (the journal's stop record).
     Finished(String),
     /// Stopped by Ctrl-C after a whole generation; `resume` continues it.
     Interrupted,
-    /// No `summary.txt`: still running elsewhere, or stopped before its end.
+    /// Not ended, and the folder has no lock file to tell more (written
+    /// by a version before locks).
     Unfinished,
-    /// No `summary.txt`, and another process holds the folder's lock: the
-    /// run is going on.
+    /// Not ended, and another process holds the folder's lock: the run is
+    /// going on.
     Busy,
-    /// No `summary.txt`, and nobody holds the folder's lock: the process
-    /// that wrote it is gone (killed or crashed) without a word.
+    /// Not ended, and nobody holds the folder's lock: the process that
+    /// wrote it is gone (killed or crashed) without a word.
     Gone,
 }
 
@@ -142,65 +144,30 @@ fn chain(e: &dyn std::error::Error) -> String {
     text
 }
 
-/// The records of journal text. Bad lines are skipped with a note; a torn
-/// last line (no newline yet) is a write in progress or a crash.
-pub fn read_journal(text: &str, notes: &mut Vec<Note>) -> Vec<Record> {
-    let lines = crate::tune::journal::numbered_lines(text);
-    let mut records = Vec::with_capacity(lines.len());
-    let mut bad = Vec::new();
-    for (k, &(number, line)) in lines.iter().enumerate() {
-        match serde_json::from_str::<Record>(line) {
-            Ok(r) => records.push(r),
-            Err(_) if k + 1 == lines.len() && !text.ends_with('\n') => notes.push(Note::Problem(
-                format!("the last line of {} is cut short (a write in progress, or a crash): it was left out", files::JOURNAL),
-            )),
-            Err(e) => bad.push(format!("line {number}: {e}")),
-        }
-    }
-    if !bad.is_empty() {
-        let mut named = bad[..bad.len().min(BAD_LINES_NAMED)].join("; ");
-        if bad.len() > BAD_LINES_NAMED {
-            named.push_str(&format!("; and {} more", bad.len() - BAD_LINES_NAMED));
-        }
-        notes.push(Note::Problem(format!(
-            "{} has {} lines that are not journal records (left out): {named}",
-            files::JOURNAL,
-            bad.len()
-        )));
-    }
-    records
-}
-
-/// The stop line of `summary.txt` ("generation limit reached after …").
-pub fn stop_line(summary: &str) -> Option<String> {
-    summary
-        .lines()
-        .find_map(|l| l.strip_prefix("stopped: "))
-        .map(|s| s.trim().to_string())
-}
-
 impl RunReport {
     /// Reads a run folder, noting whatever is missing or broken. The status
-    /// comes from `summary.txt`; a live observer overrides it.
+    /// comes from the journal's stop record and the folder's lock; a live
+    /// observer overrides it.
     pub fn load(dir: &Path) -> RunReport {
         let mut notes = Vec::new();
         let meta = read_meta(dir, &mut notes);
         let (config_text, config) = read_config(dir, &mut notes);
-        let (records, mut journal) = read_history(dir, &mut notes);
-        let (status, summary_base) = read_summary(dir, &mut notes);
+        let history = read_history(dir, &mut notes);
+        let status = read_status(dir, history.as_ref());
         let final_report = read_final(dir, &status, config.as_ref(), &mut notes);
         let (base, best) = read_players(dir, config.as_ref(), &mut notes);
-        journal.baseline = journal.baseline.or(summary_base);
+        let (records, timeline) =
+            history.map_or_else(Default::default, |h| (h.records, h.timeline));
         let data = RunData {
             name: meta
                 .as_ref()
                 .and_then(|m| m.name.clone())
                 .unwrap_or_else(|| folder_name(dir)),
             params: param_names(meta.as_ref(), config.as_ref()),
-            journal,
+            timeline,
             final_report,
         };
-        if data.journal.generations.is_empty() && data.journal.baseline.is_some() {
+        if data.timeline.generations.is_empty() && data.timeline.baseline.is_some() {
             notes.push(Note::Pending("no generation has finished yet".to_string()));
         }
         RunReport {
@@ -226,12 +193,12 @@ impl RunReport {
 
     /// The last finished generation.
     pub fn last_generation(&self) -> Option<&GenerationPoint> {
-        self.data.journal.generations.last()
+        self.data.timeline.generations.last()
     }
 
     /// The validated means as ratios to the base weights' fitness.
     pub fn ratios(&self) -> Vec<RatioPoint> {
-        ratio_points(&self.data.journal)
+        ratio_points(&self.data.timeline)
     }
 }
 
@@ -255,107 +222,50 @@ fn read_config(dir: &Path, notes: &mut Vec<Note>) -> (Option<String>, Option<Tun
     (Some(text), config)
 }
 
-/// The journal's records and their chart data. Without a journal, the
-/// generations come from `generations.csv` when the folder has one (as the
-/// curated runs, which keep no journal).
-fn read_history(dir: &Path, notes: &mut Vec<Note>) -> (Vec<Record>, Journal) {
-    let csv = dir.join(files::GENERATIONS);
-    if dir.join(files::JOURNAL).exists() || !csv.exists() {
-        let absent = Note::Pending(format!(
-            "no {} yet: no game has finished (or this is not a run folder)",
-            files::JOURNAL
-        ));
-        let records = read_piece(dir, files::JOURNAL, absent, notes)
-            .map(|text| read_journal(&text, notes))
-            .unwrap_or_default();
-        let journal = journal_from_records(records.iter().cloned());
-        return (records, journal);
-    }
-    let parsed = std::fs::read_to_string(&csv)
-        .map_err(|e| e.to_string())
-        .and_then(|text| journal_from_csv(&text));
-    match parsed {
-        Ok(journal) => {
-            notes.push(Note::Problem(format!(
-                "{} is missing: the generations come from {} (no parameter trajectories or reselection)",
-                files::JOURNAL,
-                files::GENERATIONS
+/// The folder's history (see [`History`]), with a note for whatever it
+/// leaves out; `None`, with a note, when there is none to read.
+fn read_history(dir: &Path, notes: &mut Vec<Note>) -> Option<History> {
+    match History::read(dir) {
+        Ok(history) => {
+            if !history.bad.is_empty() {
+                let bad: Vec<String> = history.bad.iter().map(ToString::to_string).collect();
+                let mut named = bad[..bad.len().min(BAD_LINES_NAMED)].join("; ");
+                if bad.len() > BAD_LINES_NAMED {
+                    named.push_str(&format!("; and {} more", bad.len() - BAD_LINES_NAMED));
+                }
+                notes.push(Note::Problem(format!(
+                    "{} has {} lines that are not journal records (left out): {named}",
+                    files::JOURNAL,
+                    bad.len()
+                )));
+            }
+            if history.torn.is_some() {
+                notes.push(Note::Problem(format!(
+                    "the last line of {} is cut short (a write in progress, or a crash): it was left out",
+                    files::JOURNAL
+                )));
+            }
+            if history.source == Source::GenerationsCsv {
+                notes.push(Note::Problem(format!(
+                    "{} is missing: the generations come from {} (no parameter trajectories, base level, reselection or stop record)",
+                    files::JOURNAL,
+                    files::GENERATIONS
+                )));
+            }
+            Some(history)
+        }
+        Err(HistoryError::NotARun(_)) => {
+            notes.push(Note::Pending(format!(
+                "no {} yet: no game has finished (or this is not a run folder)",
+                files::JOURNAL
             )));
-            (Vec::new(), journal)
+            None
         }
         Err(e) => {
-            notes.push(Note::Problem(format!(
-                "{} is missing, and {} does not read: {e}",
-                files::JOURNAL,
-                files::GENERATIONS
-            )));
-            (Vec::new(), Journal::default())
+            notes.push(Note::Problem(chain(&e)));
+            None
         }
     }
-}
-
-/// The generations (and validations) of `generations.csv`, columns found by name.
-pub fn journal_from_csv(text: &str) -> Result<Journal, String> {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let header: Vec<&str> = lines
-        .next()
-        .ok_or("an empty file")?
-        .split(',')
-        .map(str::trim)
-        .collect();
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|c| *c == name)
-            .ok_or(format!("no `{name}` column"))
-    };
-    let names = [
-        "generation",
-        "evaluations",
-        "games",
-        "best",
-        "median",
-        "mean",
-        "sigma",
-        "elapsed_s",
-    ];
-    let cols: Vec<usize> = names.iter().map(|n| column(n)).collect::<Result<_, _>>()?;
-    let val: Vec<usize> = ["val_fitness", "val_ci_lo", "val_ci_hi"]
-        .iter()
-        .filter_map(|n| column(n).ok())
-        .collect();
-    let mut journal = Journal::default();
-    for (n, line) in lines.enumerate() {
-        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-        let number = |i: usize| -> Result<f64, String> {
-            let cell = cells.get(i).copied().unwrap_or("");
-            cell.parse()
-                .map_err(|_| format!("line {}: `{}` is not a number: {cell:?}", n + 2, header[i]))
-        };
-        let v: Vec<f64> = cols.iter().map(|&i| number(i)).collect::<Result<_, _>>()?;
-        let generation = v[0] as u32;
-        journal.generations.push(GenerationPoint {
-            generation,
-            evaluations: v[1] as u32,
-            games: v[2] as u64,
-            best: v[3],
-            median: v[4],
-            mean: v[5],
-            sigma: v[6],
-            elapsed_s: v[7],
-        });
-        if let [f, lo, hi] = val[..] {
-            if let (Ok(fitness), Ok(lo), Ok(hi)) = (number(f), number(lo), number(hi)) {
-                journal.validations.push(ValidationPoint {
-                    generation,
-                    x: Vec::new(),
-                    fitness,
-                    ci95: [lo, hi],
-                });
-            }
-        }
-    }
-    Ok(journal)
 }
 
 fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
@@ -378,37 +288,27 @@ fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
         .ok()
 }
 
-/// The run's status from `summary.txt`, and the base level it states (for
-/// folders without a journal).
-fn read_summary(dir: &Path, notes: &mut Vec<Note>) -> (Status, Option<f64>) {
-    let Ok(text) = std::fs::read_to_string(dir.join(files::SUMMARY)) else {
-        let status = match crate::tune::lock::FolderLock::is_held(dir) {
-            Some(true) => Status::Busy,
-            Some(false) => Status::Gone,
+/// The run's status: from the journal's stop record when the run ended,
+/// else from the folder's lock. A run that ended before stop records were
+/// written (its folder has `final.json` but no stop record) is finished for
+/// a reason its files do not record.
+fn read_status(dir: &Path, history: Option<&History>) -> Status {
+    let held = crate::tune::lock::FolderLock::is_held(dir);
+    if held == Some(true) {
+        return Status::Busy;
+    }
+    match history.and_then(History::ending) {
+        Some(ending) if ending.reason == StopReason::Interrupted => Status::Interrupted,
+        Some(ending) => Status::Finished(ending.describe()),
+        None if dir.join(files::FINAL).exists() => Status::Finished(
+            "for a reason this folder does not record (it predates the journal's stop record)"
+                .to_string(),
+        ),
+        None => match held {
+            Some(_) => Status::Gone,
             None => Status::Unfinished,
-        };
-        return (status, None);
-    };
-    let status = match stop_line(&text) {
-        Some(line) => Status::Finished(line),
-        None => {
-            notes.push(Note::Problem(format!(
-                "{} has no `stopped:` line",
-                files::SUMMARY
-            )));
-            Status::Finished("for a reason summary.txt does not say".to_string())
-        }
-    };
-    (status, summary_base(&text))
-}
-
-/// The base weights' fitness in `summary.txt`'s "best (…): … ; base X" line.
-pub fn summary_base(summary: &str) -> Option<f64> {
-    summary
-        .lines()
-        .find(|l| l.starts_with("best ("))
-        .and_then(|l| l.rsplit_once("; base "))
-        .and_then(|(_, base)| base.trim().parse().ok())
+        },
+    }
 }
 
 fn read_final(
@@ -578,13 +478,13 @@ pub fn best_origin(records: &[Record], best: &Values) -> Option<BestOrigin> {
 }
 
 /// Each generation's row with its validation, if any.
-pub fn generation_rows(journal: &Journal) -> Vec<(&GenerationPoint, Option<&ValidationPoint>)> {
-    let validations: BTreeMap<u32, &ValidationPoint> = journal
+pub fn generation_rows(timeline: &Timeline) -> Vec<(&GenerationPoint, Option<&ValidationPoint>)> {
+    let validations: BTreeMap<u32, &ValidationPoint> = timeline
         .validations
         .iter()
         .map(|v| (v.generation, v))
         .collect();
-    journal
+    timeline
         .generations
         .iter()
         .map(|g| (g, validations.get(&g.generation).copied()))
@@ -593,11 +493,11 @@ pub fn generation_rows(journal: &Journal) -> Vec<(&GenerationPoint, Option<&Vali
 
 /// Validated means over wall time and games, as ratios to the baseline;
 /// empty without a positive baseline.
-pub fn ratio_points(journal: &Journal) -> Vec<RatioPoint> {
-    let Some(base) = journal.baseline.filter(|b| *b > 0.0) else {
+pub fn ratio_points(timeline: &Timeline) -> Vec<RatioPoint> {
+    let Some(base) = timeline.baseline.filter(|b| *b > 0.0) else {
         return Vec::new();
     };
-    generation_rows(journal)
+    generation_rows(timeline)
         .into_iter()
         .filter_map(|(g, v)| {
             v.map(|v| RatioPoint {

@@ -28,7 +28,7 @@ impl LiveReport {
     }
 
     /// Writes the page now, with `status` in place of what the folder says
-    /// (`None`: the folder's own, as once `summary.txt` is written).
+    /// (`None`: the folder's own, as once the run has ended).
     pub fn write(&self, status: Option<Status>) {
         let mut report = RunReport::load(&self.dir);
         if let Some(status) = status {

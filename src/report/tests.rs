@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::html::{escape, fields, grouped, p_value, page, value};
-use super::model::{stop_line, Note, RunReport, Status};
+use super::model::{Note, RunReport, Status};
 use crate::heuristic::Weights;
 use crate::stats::{GameStat, Paired, Summary};
 use crate::tune::finish::FinalReport;
@@ -38,6 +38,10 @@ const JOURNAL: &str = r#"{"kind":"baseline","fitness":1000.0,"mean_score":1000.0
 {"kind":"generation","generation":0,"sigma":0.3,"best":1200,"median":1000,"mean":990,"evaluations":6,"games":64,"elapsed_s":1.5}
 {"kind":"validation","generation":1,"x":[0.3,-0.25],"params":{"empty":300.0,"merges":650.0},"fitness":1250,"fitness_ci95":[1150,1350],"mean_score":1250,"games":16}
 {"kind":"generation","generation":1,"sigma":0.25,"best":1300,"median":1100,"mean":1050,"evaluations":6,"games":128,"elapsed_s":3.0}
+"#;
+
+/// The stop record that ends [`JOURNAL`]'s run.
+const STOP: &str = r#"{"kind":"stop","reason":"generations","generations":2,"games":128,"base_fitness":1000.0}
 "#;
 
 fn final_report() -> FinalReport {
@@ -83,7 +87,7 @@ fn whole_folder(test: &str) -> PathBuf {
         files::META,
         r#"{"name":"smoke","version":"0.1.0","params":["empty","merges"],"seed":7}"#,
     );
-    put(&dir, files::JOURNAL, JOURNAL);
+    put(&dir, files::JOURNAL, &format!("{JOURNAL}{STOP}"));
     put(
         &dir,
         files::FINAL,
@@ -112,7 +116,7 @@ fn a_whole_folder_reads_without_notes() {
         Status::Finished("generation limit reached after 2 generations, 128 games".into())
     );
     assert_eq!(r.data.params, vec!["empty", "merges"]);
-    assert_eq!(r.data.journal.generations.len(), 2);
+    assert_eq!(r.data.timeline.generations.len(), 2);
     let origin = r.best_origin.as_ref().unwrap();
     assert_eq!(origin.label, "generation 1");
     assert_eq!((origin.fitness, origin.games), (1250.0, 16));
@@ -240,7 +244,7 @@ fn torn_and_garbled_files_become_notes() {
     put(&dir, files::CONFIG, "(name: \"smoke\", garbage");
     put(&dir, files::META, "{\"name\": ");
     put(&dir, files::BEST, "Weights(empty: \"many\")");
-    fs::remove_file(dir.join(files::SUMMARY)).unwrap();
+    fs::remove_file(dir.join(files::FINAL)).unwrap();
     let r = RunReport::load(&dir);
     let problems: Vec<&String> = r
         .notes
@@ -263,7 +267,7 @@ fn torn_and_garbled_files_become_notes() {
     assert!(has("meta.json does not parse"), "{problems:?}");
     assert!(has("best.ron"), "{problems:?}");
     // What is intact still shows: the generations, named from the folder.
-    assert_eq!(r.data.journal.generations.len(), 2);
+    assert_eq!(r.data.timeline.generations.len(), 2);
     assert!(r.name().starts_with("tune2048-report-garbled"));
     assert_eq!(r.status, Status::Unfinished);
     let html = page(&[r], "now");
@@ -320,10 +324,45 @@ fn numbers_read_well() {
     assert_eq!(value(0.5), "0.500");
     assert_eq!(p_value(2e-149), "2.0e-149");
     assert_eq!(p_value(0.658), "0.658");
-    assert_eq!(
-        stop_line("run: x\nstopped: wall-time budget spent after 3 generations\n"),
-        Some("wall-time budget spent after 3 generations".into())
+}
+
+#[test]
+fn the_status_comes_from_the_stop_record_not_from_summary_txt() {
+    let dir = whole_folder("stop");
+    fs::remove_file(dir.join(files::SUMMARY)).unwrap();
+    let finished =
+        Status::Finished("generation limit reached after 2 generations, 128 games".into());
+    assert_eq!(RunReport::load(&dir).status, finished);
+    // Ctrl-C: the journal says so, and nothing else is needed.
+    let interrupted = STOP.replace("generations\",\"gen", "interrupted\",\"gen");
+    fs::remove_file(dir.join(files::FINAL)).unwrap();
+    put(&dir, files::JOURNAL, &format!("{JOURNAL}{interrupted}"));
+    assert_eq!(RunReport::load(&dir).status, Status::Interrupted);
+    // Resumed since: a generation after the stop record means it is not over.
+    let again = JOURNAL.lines().nth(3).unwrap();
+    put(
+        &dir,
+        files::JOURNAL,
+        &format!("{JOURNAL}{interrupted}{again}\n"),
     );
+    assert_eq!(RunReport::load(&dir).status, Status::Unfinished);
+    // A folder from before stop records: final.json says it ended, not why.
+    put(&dir, files::JOURNAL, JOURNAL);
+    put(
+        &dir,
+        files::FINAL,
+        &serde_json::to_string(&final_report()).unwrap(),
+    );
+    let status = RunReport::load(&dir).status;
+    assert!(
+        matches!(&status, Status::Finished(why) if why.contains("does not record")),
+        "{status:?}"
+    );
+    // The base level comes from the stop record where no baseline record is.
+    let no_baseline: String = JOURNAL.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    put(&dir, files::JOURNAL, &format!("{no_baseline}{STOP}"));
+    assert_eq!(RunReport::load(&dir).data.timeline.baseline, Some(1000.0));
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -338,7 +377,7 @@ fn without_a_journal_the_generations_come_from_the_csv() {
          1,6,128,1300,1100,1050,0.25,,,,,3.000\n",
     );
     let r = RunReport::load(&dir);
-    let j = &r.data.journal;
+    let j = &r.data.timeline;
     assert_eq!(j.generations.len(), 2);
     assert_eq!(
         (j.generations[1].games, j.generations[1].elapsed_s),

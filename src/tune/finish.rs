@@ -1,12 +1,16 @@
-//! The end of a run: best against base on fresh paired games.
+//! The end of a run: best against base on fresh paired games, the journal's
+//! stop record, and the observers' last hook.
 
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
 use super::config::TuneConfig;
+use super::journal::Record;
 use super::observer::Observer;
 use super::scoring::{game_spec, stage_player};
+use super::state::RunResult;
+use super::stop::StopReason;
 use super::TuneError;
 use crate::evaluation::{Batch, Evaluator};
 use crate::player::Player;
@@ -68,4 +72,47 @@ pub fn compare_final(
         base_max_tiles: tiles(base_games),
         best_max_tiles: tiles(best_games),
     })
+}
+
+/// How a run ended, for the observers' last hook ([`Observer::on_end`]).
+pub struct End<'a> {
+    pub config: &'a TuneConfig,
+    pub result: &'a RunResult,
+    /// The final comparison: none when the run was interrupted or the
+    /// config sets `final_games` to 0.
+    pub report: Option<&'a FinalReport>,
+}
+
+/// The end of a run after its generations (and reselection): plays the
+/// final comparison unless the run was interrupted or the config asks for
+/// none, journals the stop, and hands the end to the observers, which write
+/// `final.json` and `summary.txt`. The stop record comes first, so a run
+/// killed between it and `final.json` is resumed and ends anew.
+pub fn finish(
+    config: &TuneConfig,
+    result: &RunResult,
+    evaluator: &dyn Evaluator,
+    observer: &dyn Observer,
+) -> Result<Option<FinalReport>, TuneError> {
+    let interrupted = result.stop == StopReason::Interrupted;
+    let report = match result.best() {
+        Some(best) if !interrupted && config.final_games > 0 => {
+            Some(compare_final(config, &best.player, evaluator, observer)?)
+        }
+        _ => None,
+    };
+    let stop = Record::Stop {
+        reason: result.stop,
+        generations: result.state.generations(),
+        games: result.state.games,
+        base_fitness: result.state.baseline.value,
+    };
+    observer.on_record(&stop).map_err(TuneError::Output)?;
+    let end = End {
+        config,
+        result,
+        report: report.as_ref(),
+    };
+    observer.on_end(&end).map_err(TuneError::Output)?;
+    Ok(report)
 }

@@ -4,10 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Seek, Write};
+use std::io::{Seek, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use super::stop::StopReason;
 
 /// One journal line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,6 +77,16 @@ pub enum Record {
         restart: u32,
         population: u32,
     },
+    /// The run stopped: why, after how much, and the base player's fitness
+    /// (the level every ratio refers to). Written once the final comparison
+    /// is played, before `final.json`; an interrupted run writes one too,
+    /// which a resume's later records supersede.
+    Stop {
+        reason: StopReason,
+        generations: u32,
+        games: u64,
+        base_fitness: f64,
+    },
     /// A kind this version does not know (written by a newer one): skipped.
     #[serde(other)]
     Unknown,
@@ -96,55 +108,153 @@ pub struct Scored {
     pub games: u32,
 }
 
-/// Reads every complete record. A last line cut short by a crash is
-/// dropped, and the byte length of the valid prefix is returned so the
-/// writer can cut the file back to it.
-pub fn read(path: &Path) -> std::io::Result<(Vec<Record>, u64)> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        Err(e) => return Err(e),
-    };
-    let mut reader = BufReader::new(file);
-    let mut records = Vec::new();
-    let mut valid = 0u64;
-    let mut line = String::new();
-    let mut number = 0;
-    loop {
-        line.clear();
-        let n = reader.read_line(&mut line)?;
-        if n == 0 {
-            break;
-        }
-        number += 1;
-        let complete = line.ends_with('\n');
-        match serde_json::from_str::<Record>(line.trim_end()) {
-            Ok(r) if complete => {
-                records.push(r);
-                valid += n as u64;
-            }
-            // A torn last line: the crash happened while writing it.
-            _ if !complete => break,
-            Err(e) => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!("{}:{number}: bad journal record: {e}", path.display()),
-                ))
-            }
-            Ok(_) => unreachable!(),
-        }
-    }
-    Ok((records, valid))
+/// A complete journal line that is not a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLine {
+    /// Its line number, from 1.
+    pub line: usize,
+    pub message: String,
 }
 
-/// The non-blank lines of journal text with their line numbers (from 1),
-/// for readers that judge bad lines their own way (charts, the report).
-pub fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(index, l)| (index + 1, l))
-        .collect()
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// What a journal holds, read by the one policy every reader shares:
+///
+/// - A last line without its newline is a write cut short (by a crash, a
+///   kill or a full disk) or still in progress. Every reader leaves it out;
+///   the writer cuts the file back to [`Contents::valid_len`] before it
+///   appends again. It is reported in [`Contents::torn`].
+/// - A complete line that is not a record (edited by hand, or damaged on
+///   disk) is a [`BadLine`]. `tune` and `resume` refuse the folder
+///   ([`Contents::into_replayable`]): replaying around a lost record would
+///   silently change the run. `plot` and `report`, which only show a run,
+///   leave it out and say so.
+/// - Blank lines carry nothing and are skipped; records of a kind this
+///   version does not know are kept as [`Record::Unknown`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Contents {
+    pub records: Vec<Record>,
+    /// Bytes up to the end of the last complete line.
+    pub valid_len: u64,
+    /// The line number of a torn last line.
+    pub torn: Option<usize>,
+    pub bad: Vec<BadLine>,
+}
+
+/// A journal that `tune` or `resume` cannot replay.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("{path}: the journal cannot be read")]
+    Read {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "{path}:{}: not a journal record ({}){}; the run cannot be replayed around it: \
+         restore the line, or start a new run",
+        first.line,
+        first.message,
+        more_bad(*count)
+    )]
+    Bad {
+        path: String,
+        first: BadLine,
+        count: usize,
+    },
+}
+
+fn more_bad(count: usize) -> String {
+    match count {
+        0 | 1 => String::new(),
+        n => format!(", and {} more bad lines", n - 1),
+    }
+}
+
+/// Parses journal bytes by the policy of [`Contents`].
+pub fn parse(bytes: &[u8]) -> Contents {
+    let mut contents = Contents::default();
+    let mut start = 0;
+    let mut number = 0;
+    while start < bytes.len() {
+        number += 1;
+        let Some(len) = bytes[start..].iter().position(|&b| b == b'\n') else {
+            contents.torn = Some(number);
+            break;
+        };
+        let line = &bytes[start..start + len];
+        start += len + 1;
+        contents.valid_len = start as u64;
+        let text = match std::str::from_utf8(line) {
+            Ok(text) => text,
+            Err(e) => {
+                contents.bad.push(BadLine {
+                    line: number,
+                    message: format!("not UTF-8 text: {e}"),
+                });
+                continue;
+            }
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Record>(text) {
+            Ok(record) => contents.records.push(record),
+            Err(e) => contents.bad.push(BadLine {
+                line: number,
+                message: e.to_string(),
+            }),
+        }
+    }
+    contents
+}
+
+/// Reads the journal at `path` (a missing file holds nothing).
+pub fn read(path: &Path) -> std::io::Result<Contents> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(parse(&bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Contents::default()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Reads the journal that `tune` or `resume` continues: its records and
+/// the length to cut the file back to, or an error naming the first bad line.
+pub fn read_for_replay(path: &Path) -> Result<(Vec<Record>, u64), JournalError> {
+    let name = path.display().to_string();
+    match read(path) {
+        Ok(contents) => contents.into_replayable(&name),
+        Err(source) => Err(JournalError::Read { path: name, source }),
+    }
+}
+
+impl Contents {
+    /// The records and the valid length, unless a complete line is bad
+    /// (`path` names the journal in the error).
+    pub fn into_replayable(self, path: &str) -> Result<(Vec<Record>, u64), JournalError> {
+        match self.bad.first() {
+            Some(first) => Err(JournalError::Bad {
+                path: path.to_string(),
+                first: first.clone(),
+                count: self.bad.len(),
+            }),
+            None => Ok((self.records, self.valid_len)),
+        }
+    }
+}
+
+/// How the run ended, if it did: the last [`Record::Stop`], unless a
+/// candidate or a generation was recorded after it (the run was resumed).
+pub fn stop_record(records: &[Record]) -> Option<&Record> {
+    records
+        .iter()
+        .rev()
+        .take_while(|r| !matches!(r, Record::Eval { .. } | Record::Generation { .. }))
+        .find(|r| matches!(r, Record::Stop { .. }))
 }
 
 /// Where journal lines go: a file, or (in tests) anything that can fail.
@@ -227,13 +337,89 @@ mod tests {
         let full = text.len() as u64;
         text.push_str("{\"kind\":\"eval\",\"gener");
         std::fs::write(&path, &text).unwrap();
-        let (records, valid) = read(&path).unwrap();
-        assert_eq!(records, vec![a.clone(), b]);
-        assert_eq!(valid, full);
+        let contents = read(&path).unwrap();
+        assert_eq!(contents.records, vec![a.clone(), b]);
+        assert_eq!(contents.valid_len, full);
+        assert_eq!(contents.torn, Some(3));
+        let (_, valid) = read_for_replay(&path).unwrap();
         let mut w = Writer::open(&path, valid).unwrap();
         w.append(&a).unwrap();
-        assert_eq!(read(&path).unwrap().0.len(), 3);
+        let contents = read(&path).unwrap();
+        assert_eq!((contents.records.len(), contents.torn), (3, None));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn line(record: &Record) -> String {
+        serde_json::to_string(record).unwrap() + "\n"
+    }
+
+    #[test]
+    fn bad_complete_lines_are_named_and_stop_a_replay() {
+        let a = Record::Baseline {
+            fitness: 1.0,
+            mean_score: 1.0,
+            games: 1,
+        };
+        let text = format!(
+            "{}\n{{\"kind\":\"eval\"}}\nnot json\n{}",
+            line(&a),
+            line(&a)
+        );
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\n{\"kind\":\"base");
+        let contents = parse(&bytes);
+        // Blank line 2 skipped; lines 3, 4 and 6 are bad; line 7 is torn.
+        assert_eq!(contents.records, vec![a.clone(), a]);
+        assert_eq!(
+            contents.bad.iter().map(|b| b.line).collect::<Vec<_>>(),
+            vec![3, 4, 6]
+        );
+        assert!(contents.bad[2].message.contains("UTF-8"));
+        assert_eq!(contents.torn, Some(7));
+        assert_eq!(contents.valid_len, bytes.len() as u64 - 13);
+        let error = contents.into_replayable("j.jsonl").unwrap_err().to_string();
+        assert!(
+            error.starts_with("j.jsonl:3: not a journal record ("),
+            "{error}"
+        );
+        assert!(error.contains("and 2 more bad lines"), "{error}");
+    }
+
+    #[test]
+    fn the_stop_record_counts_until_the_run_goes_on() {
+        let stop = Record::Stop {
+            reason: StopReason::Interrupted,
+            generations: 3,
+            games: 30,
+            base_fitness: 2.0,
+        };
+        let generation = Record::Generation {
+            generation: 3,
+            sigma: 0.5,
+            best: 1.0,
+            median: 1.0,
+            mean: 1.0,
+            evaluations: 4,
+            games: 40,
+            elapsed_s: 1.0,
+        };
+        let restart = Record::Restart {
+            generation: 4,
+            restart: 1,
+            population: 8,
+        };
+        assert_eq!(stop_record(&[]), None);
+        assert_eq!(stop_record(&[stop.clone()]), Some(&stop));
+        assert_eq!(stop_record(&[stop.clone(), generation.clone()]), None);
+        assert_eq!(
+            stop_record(&[stop.clone(), generation, stop.clone(), restart]),
+            Some(&stop)
+        );
+        let text = line(&stop);
+        assert!(
+            text.starts_with(r#"{"kind":"stop","reason":"interrupted","#),
+            "{text}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod contender;
 pub mod driver;
 pub mod finish;
 pub mod folder;
+pub mod history;
 pub mod journal;
 pub mod lock;
 pub mod meta;

@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::config::{Depth, Game, TuneConfig};
 use super::contender::Contender;
+use super::finish::End;
 use super::journal::Record;
 use super::objective::Fitness;
 use super::state::{RunResult, RunState};
@@ -35,8 +36,12 @@ pub trait Observer: Sync {
     }
     /// A contender of the final choice was scored on the reselection games.
     fn on_contender(&self, _contender: Contender, _fitness: &Fitness) {}
-    /// The run ended (the final choice made, if any).
+    /// The generations ended (the final choice made, if any).
     fn on_finish(&self, _result: &RunResult) -> Result<(), ObserverError> {
+        Ok(())
+    }
+    /// The run ended: the final comparison played, the stop journaled.
+    fn on_end(&self, _end: &End) -> Result<(), ObserverError> {
         Ok(())
     }
 }
@@ -67,6 +72,9 @@ impl Observer for Observers<'_> {
     }
     fn on_finish(&self, result: &RunResult) -> Result<(), ObserverError> {
         self.0.iter().try_for_each(|o| o.on_finish(result))
+    }
+    fn on_end(&self, end: &End) -> Result<(), ObserverError> {
+        self.0.iter().try_for_each(|o| o.on_end(end))
     }
 }
 

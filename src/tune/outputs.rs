@@ -1,13 +1,15 @@
-//! The observers that own a run folder's files: the journal, `best.ron` and
-//! `generations.csv`. Each names its file in its errors.
+//! The observers that own a run folder's files: the journal, `best.ron`,
+//! `generations.csv`, and at the end `final.json` and `summary.txt`. Each names its file in its errors.
 
 use std::sync::Mutex;
 
 use super::config::TuneConfig;
+use super::finish::End;
 use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::observer::{Observer, ObserverError};
 use super::state::{GenerationRow, RunResult, RunState};
+use super::stop::StopReason;
 use crate::player::values::ParamValues;
 use crate::player::Player;
 use crate::search::SETTING_NAMES;
@@ -78,6 +80,10 @@ impl Observer for JournalFile {
     }
 
     fn on_finish(&self, _result: &RunResult) -> Result<(), ObserverError> {
+        self.sync()
+    }
+
+    fn on_end(&self, _end: &End) -> Result<(), ObserverError> {
         self.sync()
     }
 }
@@ -205,4 +211,88 @@ impl Observer for GenerationsCsv {
             )
             .map_err(failed(files::GENERATIONS, "writing"))
     }
+}
+
+/// Writes what a run leaves at its end: `final.json` (the final
+/// comparison) and `summary.txt` (the result in words). An interrupted run
+/// writes neither: it is not over.
+pub struct EndFiles {
+    folder: RunFolder,
+}
+
+impl EndFiles {
+    pub fn new(folder: RunFolder) -> EndFiles {
+        EndFiles { folder }
+    }
+}
+
+impl Observer for EndFiles {
+    fn on_end(&self, end: &End) -> Result<(), ObserverError> {
+        if end.result.stop == StopReason::Interrupted {
+            return Ok(());
+        }
+        if let Some(report) = end.report {
+            let json =
+                serde_json::to_string_pretty(report).map_err(|e| Box::new(e) as ObserverError)?;
+            self.folder
+                .write_atomic(files::FINAL, json.as_bytes())
+                .map_err(failed(files::FINAL, "writing"))?;
+        }
+        self.folder
+            .write_atomic(files::SUMMARY, summary(&self.folder, end).as_bytes())
+            .map_err(failed(files::SUMMARY, "writing"))
+    }
+}
+
+/// `summary.txt`: the result in words (for people; programs read the
+/// journal and `final.json`).
+pub fn summary(folder: &RunFolder, end: &End) -> String {
+    let (config, result) = (end.config, end.result);
+    let mut lines = vec![
+        format!("run: {}", folder.dir().display()),
+        format!(
+            "stopped: {} after {} generations, {} games",
+            result.stop.describe(),
+            result.state.generations(),
+            result.state.games
+        ),
+    ];
+    let Some(best) = result.best() else {
+        lines.push("no generation finished: there is no best player".to_string());
+        return lines.join("\n") + "\n";
+    };
+    lines.push(format!(
+        "best ({}, {}): fitness {:.2} [{:.2}, {:.2}]; base {:.2}",
+        best.chosen,
+        // An averaged contender was never validated; its reselection games score it.
+        if best.is_one_generation() {
+            "validated"
+        } else {
+            "scored on the reselection games"
+        },
+        best.fitness.value,
+        best.fitness.ci95[0],
+        best.fitness.ci95[1],
+        result.state.baseline.value
+    ));
+    if let (Some((f, contenders)), Some(r)) = (best.reselected, config.reselect) {
+        lines.push(format!(
+            "reselected from {contenders} contenders on {} fresh games: fitness {:.2} [{:.2}, {:.2}]",
+            r.games, f.value, f.ci95[0], f.ci95[1]
+        ));
+    }
+    if let Some(report) = end.report {
+        let p = &report.paired;
+        lines.push(format!(
+            "final, {} paired games: best mean score {:.0} vs base {:.0}: ratio {:.3}, diff {:.0} [{:.0}, {:.0}], p = {:.2e}, wins/losses/ties {}/{}/{}",
+            report.games, report.best.mean_score, report.base.mean_score, p.ratio, p.mean_diff, p.ci95[0], p.ci95[1], p.p_value, p.wins, p.losses, p.ties
+        ));
+    }
+    lines.push(match best.player {
+        Player::Builtin { .. } => format!("best weights: {}", folder.path(files::BEST).display()),
+        Player::External { .. } => {
+            format!("best values: {}", folder.path(files::BEST_SET).display())
+        }
+    });
+    lines.join("\n") + "\n"
 }

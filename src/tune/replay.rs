@@ -88,7 +88,8 @@ impl Replay {
                 Record::Restart { generation, .. } => {
                     r.restarts.insert(*generation);
                 }
-                Record::Unknown => {}
+                // How a run ended is not a result: a resumed run ends anew.
+                Record::Stop { .. } | Record::Unknown => {}
             }
         }
         r
