@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use tune2048::tune::outputs::PAUSE_AFTER_RECORD;
+
 use crate::util::{bin, outcome, repo_path, run_folder, tune, TempDir};
 
 /// A job small enough for a test, slow enough (depth 1) to be killed mid-generation.
@@ -64,6 +66,11 @@ pub(crate) fn wait_for(mut ready: impl FnMut() -> bool) {
         assert!(start.elapsed() < Duration::from_secs(120), "timed out");
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// The journal's complete lines.
+fn journal_lines(dir: &Path) -> usize {
+    std::fs::read(dir.join("journal.jsonl")).map_or(0, |t| t.iter().filter(|b| **b == b'\n').count())
 }
 
 pub(crate) fn journal_has(dir: &Path, needle: &str) -> bool {
@@ -156,15 +163,38 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
     let config = write_config(&dir, 4);
     let whole = tune(&config, &dir.join("whole"), Some(2));
 
-    let (mut child, folder) = start_tune(&config, &dir.join("killed"));
-    // In the middle of generation 2: some of its candidates are done, not all.
-    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":2"#));
+    // In the middle of generation 2: three of its six candidates are
+    // recorded. The test hook stops the tuner right after that record, so
+    // the kill lands there whatever the machine's load.
+    let lines = |dir: &Path| -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
+        text.lines().map(str::to_string).collect()
+    };
+    let first = lines(&whole)
+        .iter()
+        .position(|l| l.contains(r#""kind":"eval","generation":2"#))
+        .expect("generation 2 has evaluations");
+    let k = first + 3;
+    let out = dir.join("killed");
+    let mut child = bin()
+        .env(PAUSE_AFTER_RECORD, k.to_string())
+        .args(["tune", config.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .args(["--threads", "1"])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
+    let folder = run_folder(&out);
+    wait_for(|| journal_lines(&folder) >= k);
+    // Paused: nothing more comes.
+    std::thread::sleep(Duration::from_millis(200));
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(
-        !journal_has(&folder, r#""kind":"generation","generation":2"#),
-        "killed too late"
-    );
+    let killed = lines(&folder);
+    assert_eq!(killed.len(), k, "the run went on past the hook");
+    assert!(killed[k - 1].contains(r#""kind":"eval","generation":2"#));
     // A line torn by the crash is dropped on resume.
     let mut journal = std::fs::read_to_string(folder.join("journal.jsonl")).unwrap();
     journal.push_str(r#"{"kind":"eval","generation":2,"ind"#);
