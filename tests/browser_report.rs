@@ -203,7 +203,9 @@ fn dom_of(browser: &Path, profile: &Path, page: &Path) -> String {
 
 /// The opening tag of the first element whose class list holds `class`.
 fn tag_with_class<'a>(dom: &'a str, class: &str) -> &'a str {
-    let at = dom.find(class).unwrap_or_else(|| panic!("no {class} in the DOM"));
+    let at = dom
+        .find(class)
+        .unwrap_or_else(|| panic!("no {class} in the DOM"));
     let start = dom[..at].rfind('<').unwrap();
     let end = at + dom[at..].find('>').unwrap();
     &dom[start..=end]
@@ -240,12 +242,17 @@ fn a_live_page_past_its_heartbeat_says_its_writer_stopped_and_stops_reloading() 
     assert!(!stopped.contains("hidden"), "{stopped}");
     let running = tag_with_class(&dom, "status-beating");
     assert!(running.contains("hidden"), "{running}");
-    assert!(dom.contains("Stopped without a word (the process is gone, or stalled: no update since"));
+    assert!(
+        dom.contains("Stopped without a word (the process is gone, or stalled: no update since")
+    );
 
     // Written just now: it says Running and reloads.
     let fresh = write("fresh.html", Duration::ZERO);
     let dom = dom_of(&browser, &dir.join("profile-fresh"), &fresh);
-    assert!(dom.contains("data-reload=\"on\""), "the fresh page does not reload");
+    assert!(
+        dom.contains("data-reload=\"on\""),
+        "the fresh page does not reload"
+    );
     assert!(tag_with_class(&dom, "status-stale").contains("hidden"));
     assert!(!tag_with_class(&dom, "status-beating").contains("hidden"));
 }

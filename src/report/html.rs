@@ -244,7 +244,10 @@ pub fn page(runs: &[RunReport], stamp: Stamp) -> String {
     if live {
         let script = HEARTBEAT_SCRIPT
             .replace("STALE_MS", &(STALE_MARGIN_SECONDS * 1000).to_string())
-            .replace("RELOAD_MS", &(u64::from(REFRESH_SECONDS) * 1000).to_string());
+            .replace(
+                "RELOAD_MS",
+                &(u64::from(REFRESH_SECONDS) * 1000).to_string(),
+            );
         let _ = writeln!(html, "<script>\n{script}\n</script>");
     }
     html.push_str("</body>\n</html>\n");
@@ -331,7 +334,9 @@ fn status(run: &RunReport, stamp: &Stamp) -> String {
 /// What a page says of a run whose writer ended without a word, whether
 /// the folder's lock tells (`tune2048 report`) or the live page's clock.
 fn stopped_without_a_word(after: &str, why: &str, dir: &str) -> String {
-    format!("Stopped without a word{after} ({why}); <code>tune2048 resume {dir}</code> continues it.")
+    format!(
+        "Stopped without a word{after} ({why}); <code>tune2048 resume {dir}</code> continues it."
+    )
 }
 
 fn notes(run: &RunReport) -> String {

@@ -80,7 +80,13 @@ impl Page {
                     let status = status.clone();
                     self.write(&mut last, Some(status));
                 }
-                Some(_) => last = self.wake.wait_timeout(last, due - now).expect("report lock").0,
+                Some(_) => {
+                    last = self
+                        .wake
+                        .wait_timeout(last, due - now)
+                        .expect("report lock")
+                        .0
+                }
                 None => last = self.wake.wait(last).expect("report lock"),
             }
         }

@@ -213,10 +213,10 @@ fn a_live_page_carries_its_heartbeat_and_the_words_for_a_silent_stop() {
         heartbeat: std::time::Duration::from_secs(30),
     };
     let html = page(&[r.clone()], stamp);
-    assert!(html.contains(
-        "<body data-written-ms=\"1795341600000\" data-due-ms=\"1795341630000\">"
-    ));
-    assert!(html.contains("at least every 30 seconds (the next by 2026-11-22T10:00:30Z at the latest)"));
+    assert!(html.contains("<body data-written-ms=\"1795341600000\" data-due-ms=\"1795341630000\">"));
+    assert!(
+        html.contains("at least every 30 seconds (the next by 2026-11-22T10:00:30Z at the latest)")
+    );
     // Shown by the script once the promise is past: the same words as a
     // folder whose lock nobody holds.
     assert!(html.contains(&format!(
@@ -226,7 +226,8 @@ fn a_live_page_carries_its_heartbeat_and_the_words_for_a_silent_stop() {
     assert!(html.contains("class=\"status status-live status-beating\""));
     r.status = Status::Gone;
     let gone = page(&[r], stamp);
-    assert!(gone.contains("Stopped without a word after generation 1 (the process that wrote it is gone"));
+    assert!(gone
+        .contains("Stopped without a word after generation 1 (the process that wrote it is gone"));
     assert!(!gone.contains("data-due-ms") && !gone.contains("<script"));
     let _ = fs::remove_dir_all(&dir);
 }
