@@ -1,5 +1,7 @@
 //! The tuner through the real binary: thread-count independence, exact
-//! resume after Ctrl-C and after `kill -9`, and config errors.
+//! resume after Ctrl-C and after `kill -9` (stopped at a known journal
+//! record by the test hook `TUNE2048_TEST_PAUSE_AFTER_RECORD`), no
+//! half-written file after `kill -9` at any instant, and config errors.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
