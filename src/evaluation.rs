@@ -5,6 +5,36 @@
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
 //! feature, `cluster::MpiEvaluator` spreads the same games over the
 //! processes of an MPI job.
+//!
+//! Two players on the same three seeds (common random numbers), played on
+//! two threads and then on one: the same games either way.
+//!
+//! ```
+//! use tune2048::engine::Variant;
+//! use tune2048::evaluation::{Batch, Evaluator, LocalEvaluator};
+//! use tune2048::heuristic::Weights;
+//! use tune2048::player::Player;
+//! use tune2048::search::{Depth, SearchParams};
+//! use tune2048::selfplay::GameSpec;
+//!
+//! let mut no_empty = Weights::nneonneo();
+//! no_empty.set("empty", 0.0).expect("a weight name");
+//! let search = SearchParams::new(Depth::Fixed(0), Variant::CLASSIC);
+//! let batch = Batch::new(
+//!     GameSpec::new(Variant::CLASSIC, search),
+//!     vec![
+//!         Player::builtin(Weights::nneonneo()),
+//!         Player::builtin(no_empty),
+//!     ],
+//!     vec![1, 2, 3],
+//! );
+//! let two = LocalEvaluator::new(Some(2))?.evaluate(&batch, &|_| {})?;
+//! assert_eq!((two.games.len(), two.games[0].len()), (2, 3));
+//! assert_eq!(two.games[1][2].seed, 3);
+//! let one = LocalEvaluator::new(Some(1))?.evaluate(&batch, &|_| {})?;
+//! assert_eq!(one, two);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use rayon::prelude::*;
 

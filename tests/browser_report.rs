@@ -1,7 +1,8 @@
 //! The report of a real smoke run, opened in a real browser (headless
 //! Chromium): the page renders (a screenshot that is not blank), the DOM
 //! holds the charts' titles and the summary's numbers, and the console
-//! stays silent.
+//! stays silent. A live page whose writer is past its promise says the run
+//! stopped without a word and stops reloading; a fresh one goes on.
 //!
 //! The browser is `$TUNE2048_BROWSER`, else `chromium` on the PATH. Without
 //! one the test prints "skipped: no browser" and passes, unless
@@ -12,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use tune2048::report::html::fields;
+use tune2048::report::html::{fields, page, Stamp};
+use tune2048::report::{RunReport, Status};
 
 use crate::util::{repo_path, text, tune, TempDir};
 
@@ -110,9 +112,11 @@ fn ink(png_path: &Path) -> f64 {
     inked as f64 / pixels.len() as f64
 }
 
-#[test]
-fn the_report_of_a_smoke_run_renders_in_chromium() {
-    let Some(browser) = find_browser() else {
+/// The browser, or `None` after saying the test is skipped (a failure
+/// where `TUNE2048_REQUIRE_BROWSER=1`).
+fn browser_or_skip() -> Option<PathBuf> {
+    let browser = find_browser();
+    if browser.is_none() {
         assert!(
             std::env::var("TUNE2048_REQUIRE_BROWSER").as_deref() != Ok("1"),
             "no browser found (set TUNE2048_BROWSER or put chromium on the PATH), and TUNE2048_REQUIRE_BROWSER=1"
@@ -122,6 +126,13 @@ fn the_report_of_a_smoke_run_renders_in_chromium() {
             std::io::stderr(),
             "browser_report: skipped: no browser (set TUNE2048_BROWSER or put chromium on the PATH)"
         );
+    }
+    browser
+}
+
+#[test]
+fn the_report_of_a_smoke_run_renders_in_chromium() {
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = TempDir::new("browser");
@@ -171,4 +182,77 @@ fn the_report_of_a_smoke_run_renders_in_chromium() {
         Vec::<&str>::new(),
         "console messages"
     );
+}
+
+/// The DOM of `page` after its scripts ran, as Chromium dumps it.
+fn dom_of(browser: &Path, profile: &Path, page: &Path) -> String {
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let out = run_bounded(
+        chromium(browser, profile)
+            .args(["--enable-logging=stderr", "--v=0", "--dump-dom"])
+            .arg(&url),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        console_lines(&text(&out.stderr)),
+        Vec::<&str>::new(),
+        "console messages"
+    );
+    text(&out.stdout)
+}
+
+/// The opening tag of the first element whose class list holds `class`.
+fn tag_with_class<'a>(dom: &'a str, class: &str) -> &'a str {
+    let at = dom
+        .find(class)
+        .unwrap_or_else(|| panic!("no {class} in the DOM"));
+    let start = dom[..at].rfind('<').unwrap();
+    let end = at + dom[at..].find('>').unwrap();
+    &dom[start..=end]
+}
+
+#[test]
+fn a_live_page_past_its_heartbeat_says_its_writer_stopped_and_stops_reloading() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let dir = TempDir::new("browser-stale");
+    let folder = dir.join("run");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut run = RunReport::load(&folder);
+    run.status = Status::Running;
+    let write = |name: &str, ago: Duration| {
+        let stamp = Stamp {
+            written: std::time::SystemTime::now() - ago,
+            heartbeat: Duration::from_secs(30),
+        };
+        let path = dir.join(name);
+        std::fs::write(&path, page(std::slice::from_ref(&run), stamp)).unwrap();
+        path
+    };
+
+    // Written an hour ago, with a rewrite promised within 30 s: the writer is gone.
+    let stale = write("stale.html", Duration::from_secs(3600));
+    let dom = dom_of(&browser, &dir.join("profile-stale"), &stale);
+    assert!(
+        dom.contains("data-reload=\"stopped\""),
+        "the stale page still reloads"
+    );
+    let stopped = tag_with_class(&dom, "status-stale");
+    assert!(!stopped.contains("hidden"), "{stopped}");
+    let running = tag_with_class(&dom, "status-beating");
+    assert!(running.contains("hidden"), "{running}");
+    assert!(
+        dom.contains("Stopped without a word (the process is gone, or stalled: no update since")
+    );
+
+    // Written just now: it says Running and reloads.
+    let fresh = write("fresh.html", Duration::ZERO);
+    let dom = dom_of(&browser, &dir.join("profile-fresh"), &fresh);
+    assert!(
+        dom.contains("data-reload=\"on\""),
+        "the fresh page does not reload"
+    );
+    assert!(tag_with_class(&dom, "status-stale").contains("hidden"));
+    assert!(!tag_with_class(&dom, "status-beating").contains("hidden"));
 }

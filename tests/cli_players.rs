@@ -10,11 +10,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::cli_tune::{journal_has, start_tune, wait_for};
+use crate::plot_export::have_compiler;
 use crate::util::{bin, outcome, repo_path, run_folder, text, tune, weights, TempDir};
 
-/// The example C player, compiled into `dir` with the system's C compiler.
-/// CI installs one; without it this fails rather than skip.
-pub(crate) fn c_player(dir: &Path) -> PathBuf {
+/// The example C player, compiled into `dir` with the system's C compiler;
+/// `None` (the test skips, and says so) without one, unless CI requires it
+/// ([`REQUIRE_COMPILERS`](crate::plot_export::REQUIRE_COMPILERS)).
+pub(crate) fn c_player(dir: &Path) -> Option<PathBuf> {
+    if !have_compiler("cc", "the example C player") {
+        return None;
+    }
     let exe = dir.join("ref_player");
     let status = Command::new("cc")
         .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
@@ -24,7 +29,7 @@ pub(crate) fn c_player(dir: &Path) -> PathBuf {
         .status()
         .expect("a C compiler `cc` (the external-player tests build the example C player)");
     assert!(status.success(), "the example C player does not compile");
-    exe
+    Some(exe)
 }
 
 fn python_player(mode: &str) -> String {
@@ -45,7 +50,10 @@ fn paired_line(args: &[&str]) -> String {
 #[test]
 fn the_example_players_play_the_builtin_players_games_move_for_move() {
     let dir = TempDir::new("same-games");
-    let c = format!("{} --depth 1", c_player(&dir).display());
+    let Some(exe) = c_player(&dir) else {
+        return;
+    };
+    let c = format!("{} --depth 1", exe.display());
     let nneonneo = weights("nneonneo.ron");
     let line = paired_line(&[
         "compare",
@@ -132,7 +140,9 @@ fn running(needle: &str) -> bool {
 #[test]
 fn an_external_player_tunes_the_same_on_any_thread_count_and_after_kill_9() {
     let dir = TempDir::new("ext-tune");
-    let exe = c_player(&dir);
+    let Some(exe) = c_player(&dir) else {
+        return;
+    };
     let command = vec![exe.display().to_string(), "--depth".into(), "0".into()];
     let config = write_job(&dir, &command, 4, true);
     let one = tune(&config, &dir.join("one"), Some(1));

@@ -1,9 +1,14 @@
 //! The tuner through the real binary: thread-count independence, exact
-//! resume after Ctrl-C and after `kill -9`, and config errors.
+//! resume after Ctrl-C and after `kill -9` (stopped at a known journal
+//! record by the test hook `TUNE2048_TEST_PAUSE_AFTER_RECORD`), no
+//! half-written file after `kill -9` at any instant, and config errors.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use tune2048::tune::outputs::PAUSE_AFTER_RECORD;
 
 use crate::util::{bin, outcome, repo_path, run_folder, tune, TempDir};
 
@@ -64,6 +69,12 @@ pub(crate) fn wait_for(mut ready: impl FnMut() -> bool) {
         assert!(start.elapsed() < Duration::from_secs(120), "timed out");
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+/// The journal's complete lines.
+fn journal_lines(dir: &Path) -> usize {
+    std::fs::read(dir.join("journal.jsonl"))
+        .map_or(0, |t| t.iter().filter(|b| **b == b'\n').count())
 }
 
 pub(crate) fn journal_has(dir: &Path, needle: &str) -> bool {
@@ -158,15 +169,38 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
     let config = write_config(&dir, 4);
     let whole = tune(&config, &dir.join("whole"), Some(2));
 
-    let (mut child, folder) = start_tune(&config, &dir.join("killed"));
-    // In the middle of generation 2: some of its candidates are done, not all.
-    wait_for(|| journal_has(&folder, r#""kind":"eval","generation":2"#));
+    // In the middle of generation 2: three of its six candidates are
+    // recorded. The test hook stops the tuner right after that record, so
+    // the kill lands there whatever the machine's load.
+    let lines = |dir: &Path| -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
+        text.lines().map(str::to_string).collect()
+    };
+    let first = lines(&whole)
+        .iter()
+        .position(|l| l.contains(r#""kind":"eval","generation":2"#))
+        .expect("generation 2 has evaluations");
+    let k = first + 3;
+    let out = dir.join("killed");
+    let mut child = bin()
+        .env(PAUSE_AFTER_RECORD, k.to_string())
+        .args(["tune", config.to_str().unwrap(), "--out"])
+        .arg(&out)
+        .args(["--threads", "1"])
+        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(|| out.is_dir() && std::fs::read_dir(&out).unwrap().next().is_some());
+    let folder = run_folder(&out);
+    wait_for(|| journal_lines(&folder) >= k);
+    // Paused: nothing more comes.
+    std::thread::sleep(Duration::from_millis(200));
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(
-        !journal_has(&folder, r#""kind":"generation","generation":2"#),
-        "killed too late"
-    );
+    let killed = lines(&folder);
+    assert_eq!(killed.len(), k, "the run went on past the hook");
+    assert!(killed[k - 1].contains(r#""kind":"eval","generation":2"#));
     // A line torn by the crash is dropped on resume.
     let mut journal = std::fs::read_to_string(folder.join("journal.jsonl")).unwrap();
     journal.push_str(r#"{"kind":"eval","generation":2,"ind"#);
@@ -360,4 +394,209 @@ fn a_second_writer_is_refused_naming_the_first_and_a_dead_writers_folder_resumes
         .unwrap();
     assert!(status.success());
     assert_eq!(outcome(&whole), outcome(&folder));
+}
+
+/// A run killed (`kill -9`) at pseudo-random instants, [`KILLS`] times,
+/// across the drawing of its charts and report: after every kill, each file
+/// under its final name in the run folder is whole, and anything else is a
+/// writer's temporary file. The instants come from a fixed seed; which phase
+/// each lands in depends on the machine, but what is checked holds at any
+/// instant, so the test cannot be lucky in the other direction.
+#[test]
+fn kill_9_while_drawing_never_leaves_a_half_written_file() {
+    const KILLS: usize = 32;
+    let dir = TempDir::new("kill-draw");
+    // Depth 0 and a handful of games: a generation is quick, so most of a
+    // process's time goes to replaying, drawing charts and writing the page.
+    let config = dir.join("job.ron");
+    let text = std::fs::read_to_string(repo_path("configs/smoke.ron"))
+        .unwrap()
+        .replace("generations: 3", "generations: 10")
+        .replace("games_per_candidate: 20", "games_per_candidate: 4")
+        .replace("validation_games: 20", "validation_games: 4")
+        .replace("final_games: 40", "final_games: 8")
+        .replace(
+            "\"weights/nneonneo.ron\"",
+            &format!("{:?}", repo_path("configs/weights/nneonneo.ron")),
+        );
+    std::fs::write(&config, text).unwrap();
+
+    let mut state: u64 = 0x2048_2048;
+    let mut next_delay = || {
+        // SplitMix64: a fixed sequence of delays in 0..1500 ms.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Duration::from_millis((z ^ (z >> 31)) % 1500)
+    };
+    let (mut kills, mut runs) = (0, 0);
+    // The files whose writing a kill caught: their temporaries were left.
+    let mut caught = std::collections::BTreeSet::new();
+    let mut folder: Option<PathBuf> = None;
+    while kills < KILLS {
+        assert!(runs < 4 * KILLS, "{runs} processes for {kills} kills");
+        // Continue the killed run; once one finishes, start another.
+        let mut cmd = bin();
+        match &folder {
+            Some(f) if !f.join("summary.txt").exists() => {
+                cmd.args(["resume", f.to_str().unwrap()]);
+            }
+            _ => {
+                let out = dir.join(format!("runs-{runs}"));
+                cmd.args(["tune", config.to_str().unwrap(), "--out"])
+                    .arg(&out);
+                folder = None;
+            }
+        }
+        let mut child = cmd
+            .args(["--threads", "1"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        runs += 1;
+        std::thread::sleep(next_delay());
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            kills += 1;
+        }
+        child.wait().unwrap();
+        if folder.is_none() {
+            let out = dir.join(format!("runs-{}", runs - 1));
+            let made = std::fs::read_dir(&out).ok().and_then(|mut d| d.next());
+            folder = made.map(|e| e.unwrap().path());
+        }
+        if let Some(f) = &folder {
+            caught.extend(check_whole_files(f));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "{kills} kills in {runs} processes; caught writing: {caught:?}"
+    );
+}
+
+/// Checks that every file of the run folder `dir` is whole; returns the
+/// final names of the temporary files (`.NAME.PID.N.tmp[.EXT]`) left in it.
+fn check_whole_files(dir: &Path) -> Vec<String> {
+    let mut temporaries = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if let Some(final_name) = temporary_of(&name) {
+            temporaries.push(final_name);
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let text =
+            || String::from_utf8(bytes.clone()).unwrap_or_else(|_| panic!("{name}: not UTF-8"));
+        let ext = path.extension().map_or("", |e| e.to_str().unwrap());
+        match (name.as_str(), ext) {
+            // The holder's name, rewritten in place under the lock: not an output.
+            ("lock", _) => {}
+            ("journal.jsonl", _) => {
+                let text = text();
+                let whole = text.rfind('\n').map_or("", |i| &text[..=i]);
+                for (i, line) in whole.lines().enumerate() {
+                    serde_json::from_str::<serde_json::Value>(line)
+                        .unwrap_or_else(|e| panic!("{name}:{}: {e}: {line}", i + 1));
+                }
+            }
+            (_, "png") => {
+                let mut reader = png::Decoder::new(&bytes[..])
+                    .read_info()
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mut pixels = vec![0; reader.output_buffer_size()];
+                reader
+                    .next_frame(&mut pixels)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            (_, "svg") => {
+                let text = text();
+                assert!(
+                    text.starts_with("<svg") && text.trim_end().ends_with("</svg>"),
+                    "{name} is cut short"
+                );
+            }
+            (_, "html") => assert!(text().ends_with("</html>\n"), "{name} is cut short"),
+            (_, "json") => {
+                serde_json::from_slice::<serde_json::Value>(&bytes)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            (_, "ron") => {
+                ron::from_str::<ron::Value>(&text()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            (_, "csv") => {
+                let text = text();
+                assert!(text.ends_with('\n'), "{name} is cut short");
+                let columns: Vec<usize> = text.lines().map(|l| l.split(',').count()).collect();
+                assert!(
+                    columns.windows(2).all(|w| w[0] == w[1]),
+                    "{name}: ragged rows"
+                );
+            }
+            (_, "txt") => assert!(text().ends_with('\n'), "{name} is cut short"),
+            _ => panic!("{name}: an unexpected file in the run folder"),
+        }
+    }
+    temporaries
+}
+
+/// The final name of `name`, if it is a temporary file of `atomic_file`:
+/// `.NAME.PID.N.tmp`, then NAME's extension if it has one.
+fn temporary_of(name: &str) -> Option<String> {
+    let (stem, ext) = name.strip_prefix('.')?.split_once(".tmp")?;
+    let mut parts = stem.rsplitn(3, '.');
+    let (n, pid, final_name) = (parts.next()?, parts.next()?, parts.next()?);
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let same_ext = match final_name.rsplit_once('.') {
+        Some((_, e)) => ext == format!(".{e}"),
+        None => ext.is_empty(),
+    };
+    (number(n) && number(pid) && same_ext).then(|| final_name.to_string())
+}
+
+#[test]
+fn the_whole_file_check_catches_torn_files_and_knows_temporaries() {
+    let dir = TempDir::new("whole-check");
+    let mut png_bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut png_bytes, 4, 4);
+        encoder.set_color(png::ColorType::Rgb);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&[200; 48]).unwrap();
+    }
+    let whole: [(&str, &[u8]); 5] = [
+        ("t-fitness.png", &png_bytes),
+        ("report.html", b"<!DOCTYPE html>\n<html>\n</html>\n"),
+        ("best-params.json", b"{\"a\": 1}"),
+        ("best.ron", b"(a: 1.0)"),
+        ("journal.jsonl", b"{\"kind\":\"x\"}\n{\"kind\":"),
+    ];
+    for (name, bytes) in whole {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    std::fs::write(dir.join(".report.html.123.4.tmp.html"), "<!DOC").unwrap();
+    assert_eq!(check_whole_files(&dir), vec!["report.html".to_string()]);
+    for (name, torn) in [
+        ("t-fitness.png", &png_bytes[..png_bytes.len() - 20]),
+        ("report.html", &b"<!DOCTYPE html>\n<html>\n"[..]),
+        ("best-params.json", &b"{\"a\": "[..]),
+        ("best.ron", &b"(a: 1."[..]),
+        ("journal.jsonl", &b"{\"kind\":\n{\"kind\":\"x\"}\n"[..]),
+    ] {
+        let good = std::fs::read(dir.join(name)).unwrap();
+        std::fs::write(dir.join(name), torn).unwrap();
+        let check = std::panic::catch_unwind(|| check_whole_files(&dir));
+        assert!(check.is_err(), "a torn {name} passed");
+        std::fs::write(dir.join(name), good).unwrap();
+    }
+    assert_eq!(
+        temporary_of(".t-fitness.png.77.0.tmp.png").as_deref(),
+        Some("t-fitness.png")
+    );
+    assert_eq!(temporary_of(".lock.77.0.tmp").as_deref(), Some("lock"));
+    assert_eq!(temporary_of(".report.html.x.0.tmp.html"), None);
+    assert_eq!(temporary_of("report.html"), None);
 }

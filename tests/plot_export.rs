@@ -2,6 +2,7 @@
 //! written by hand in the run-folder format, each test in a fresh temp folder.
 
 use std::fs;
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -248,9 +249,27 @@ fn plot_input_errors_exit_2() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("journal.jsonl:1"));
 }
 
-/// Whether a program can be started at all.
-fn have(program: &str) -> bool {
-    Command::new(program).arg("--version").output().is_ok()
+/// Set to 1 (as in CI, `.ci/run`) to make a missing C or C++ compiler fail
+/// the tests that use one, where elsewhere they skip and say so.
+pub(crate) const REQUIRE_COMPILERS: &str = "TUNE2048_REQUIRE_COMPILERS";
+
+/// Whether the compiler `program` can be started. Without it the caller
+/// skips, and this says so on stderr (straight there: the harness would
+/// swallow a passing test's output), unless [`REQUIRE_COMPILERS`] is 1,
+/// where it fails the test.
+pub(crate) fn have_compiler(program: &str, test: &str) -> bool {
+    if Command::new(program).arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var(REQUIRE_COMPILERS).as_deref() != Ok("1"),
+        "{test}: no `{program}` on the PATH, and {REQUIRE_COMPILERS}=1"
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "{test}: skipped: no `{program}` on the PATH (set {REQUIRE_COMPILERS}=1 to make this fail)"
+    );
+    false
 }
 
 #[test]
@@ -285,8 +304,7 @@ fn exported_c_header_compiles_as_c_and_cpp() {
     fs::write(tmp.join("only.c"), "#include \"tune2048_weights.h\"\n").unwrap();
     let mut compiled = 0;
     for (compiler, file) in [("cc", "user.c"), ("c++", "user.cpp"), ("cc", "only.c")] {
-        if !have(compiler) {
-            eprintln!("{compiler} not found; skipped");
+        if !have_compiler(compiler, "exported_c_header_compiles_as_c_and_cpp") {
             continue;
         }
         let result = run(Command::new(compiler).current_dir(&tmp).args([

@@ -1,16 +1,80 @@
 //! The report page: one self-contained HTML document (inline CSS and SVG,
-//! no script, nothing fetched). Every text taken from a run folder is
-//! escaped. Key numbers carry a `data-field` attribute, so tests (and other
-//! tools) can read them back from the page.
+//! nothing fetched). Every text taken from a run folder is escaped. Key
+//! numbers carry a `data-field` attribute, so tests (and other tools) can
+//! read them back from the page.
+//!
+//! A finished page runs no script. A live page (a run going on) reloads
+//! itself and carries its heartbeat: when it was written and by when its
+//! writer promised the next rewrite. Its one inline script compares that
+//! with the clock on every load: past the promise, by [`STALE_MARGIN_SECONDS`],
+//! the page says the run stopped without a word and stops reloading.
+//! Without JavaScript it reloads through a `<noscript>` refresh and states
+//! the promise in words.
 
 use std::fmt::Write;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::charts::{overlay_charts, run_charts, SvgChart};
 use super::model::{generation_rows, Note, RunReport, Status};
 use crate::plot::data::{folder_name, FinalReport};
+use crate::tune::folder::utc_rfc3339;
 
 /// Seconds between reloads of a live page.
 pub const REFRESH_SECONDS: u32 = 5;
+
+/// The longest a live page goes unwritten while its writer lives: the live
+/// report rewrites it at least this often (`report::observer`).
+pub const HEARTBEAT_SECONDS: u64 = 30;
+
+/// How late past its writer's promise a live page may be before it calls
+/// the run stopped: room for a slow rewrite on a loaded machine, the
+/// reload interval, and clocks that differ a little between the writer and
+/// a browser on another machine.
+pub const STALE_MARGIN_SECONDS: u64 = 30;
+
+/// When a page was written, and how often its writer rewrites it while the
+/// run is live.
+#[derive(Clone, Copy, Debug)]
+pub struct Stamp {
+    pub written: SystemTime,
+    pub heartbeat: Duration,
+}
+
+impl Stamp {
+    /// Written now, by a writer with the usual heartbeat.
+    pub fn now() -> Stamp {
+        Stamp {
+            written: SystemTime::now(),
+            heartbeat: Duration::from_secs(HEARTBEAT_SECONDS),
+        }
+    }
+
+    /// The latest time the next rewrite is due.
+    pub fn due(&self) -> SystemTime {
+        self.written + self.heartbeat
+    }
+}
+
+/// Milliseconds since the Unix epoch (0 before it).
+fn epoch_ms(t: SystemTime) -> u128 {
+    t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis())
+}
+
+/// A live page's clock check: past its promise (and the margin) it shows
+/// the stopped text and reloads no more; else it reloads in a while. It
+/// records its choice in `data-reload` on the body.
+const HEARTBEAT_SCRIPT: &str = "(function () {
+  var body = document.body;
+  var late = Date.now() - Number(body.getAttribute('data-due-ms'));
+  if (late > STALE_MS) {
+    document.querySelectorAll('.status-beating').forEach(function (e) { e.hidden = true; });
+    document.querySelectorAll('.status-stale').forEach(function (e) { e.hidden = false; });
+    body.setAttribute('data-reload', 'stopped');
+  } else {
+    body.setAttribute('data-reload', 'on');
+    setTimeout(function () { location.reload(); }, RELOAD_MS);
+  }
+})();";
 
 const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1500px; padding: 1em 2em; color: #222; background: #fff; }
@@ -136,46 +200,67 @@ fn unescape(text: &str) -> String {
 }
 
 /// The whole page for one run or, overlaid and then one by one, several.
-/// `written` says when (shown under the title).
-pub fn page(runs: &[RunReport], written: &str) -> String {
+/// `stamp` says when it was written (shown under the title) and, for a live
+/// page, by when the next rewrite is due.
+pub fn page(runs: &[RunReport], stamp: Stamp) -> String {
     let live = runs.iter().any(|r| r.status.is_live());
     let title = match runs {
         [one] => format!("tune2048 run {}", one.name()),
         _ => format!("tune2048: {} runs compared", runs.len()),
     };
+    let written = utc_rfc3339(stamp.written);
     let mut html =
         String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     if live {
+        // With a script, the script reloads (or not); without, this does.
         let _ = writeln!(
             html,
-            "<meta http-equiv=\"refresh\" content=\"{REFRESH_SECONDS}\">"
+            "<noscript><meta http-equiv=\"refresh\" content=\"{REFRESH_SECONDS}\"></noscript>"
         );
     }
+    let body = if live {
+        format!(
+            "<body data-written-ms=\"{}\" data-due-ms=\"{}\">",
+            epoch_ms(stamp.written),
+            epoch_ms(stamp.due())
+        )
+    } else {
+        "<body>".to_string()
+    };
     let _ = write!(
         html,
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n<p class=\"written\">Written {} by tune2048 {}.</p>\n",
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n{body}\n<h1>{}</h1>\n<p class=\"written\">Written <span data-field=\"written\">{}</span> by tune2048 {}.</p>\n",
         escape(&title),
         escape(&title),
-        escape(written),
+        escape(&written),
         env!("CARGO_PKG_VERSION")
     );
     if runs.len() > 1 {
         html.push_str(&comparison(runs));
     }
     for (i, run) in runs.iter().enumerate() {
-        html.push_str(&run_article(run, i, runs.len() > 1));
+        html.push_str(&run_article(run, i, runs.len() > 1, &stamp));
+    }
+    if live {
+        let script = HEARTBEAT_SCRIPT
+            .replace("STALE_MS", &(STALE_MARGIN_SECONDS * 1000).to_string())
+            .replace(
+                "RELOAD_MS",
+                &(u64::from(REFRESH_SECONDS) * 1000).to_string(),
+            );
+        let _ = writeln!(html, "<script>\n{script}\n</script>");
     }
     html.push_str("</body>\n</html>\n");
     html
 }
 
 /// One run's part of the page.
-fn run_article(run: &RunReport, index: usize, several: bool) -> String {
+fn run_article(run: &RunReport, index: usize, several: bool, stamp: &Stamp) -> String {
     let mut html = String::new();
     if several {
         let _ = writeln!(html, "<h2>{}</h2>", escape(&folder_name(&run.dir)));
     }
-    html.push_str(&status(run));
+    html.push_str(&status(run, stamp));
     html.push_str(&notes(run));
     html.push_str(&story(run));
     html.push_str(&charts_section(&run_charts(run), "charts", "Charts"));
@@ -192,16 +277,23 @@ fn run_article(run: &RunReport, index: usize, several: bool) -> String {
     format!("<article class=\"run\" id=\"run-{index}\">\n{html}</article>\n")
 }
 
-fn status(run: &RunReport) -> String {
+/// The status line. A live one also carries, hidden, the line its page's
+/// script shows once the writer is past its promise.
+fn status(run: &RunReport, stamp: &Stamp) -> String {
     let dir = escape(&run.dir.display().to_string());
     let after = run.last_generation().map_or(String::new(), |g| {
         format!(" after generation {}", g.generation)
     });
+    let rewrites = format!(
+        "at least every {} seconds (the next by {} at the latest)",
+        stamp.heartbeat.as_secs().max(1),
+        utc_rfc3339(stamp.due())
+    );
     let reload = format!("This page reloads itself every {REFRESH_SECONDS} seconds.");
     let (class, text) = match &run.status {
-        Status::Running => ("live", format!("Running{after}: the tuner rewrites this page as it goes. {reload}")),
+        Status::Running => ("live", format!("Running{after}: the tuner rewrites this page as it goes, {rewrites}. {reload}")),
         Status::Finishing(why) => ("live", format!(
-            "The generations stopped ({}); the final comparison is being played. {reload}",
+            "The generations stopped ({}); the final comparison is being played, and the tuner rewrites this page {rewrites}. {reload}",
             escape(why)
         )),
         Status::Finished(line) => ("done", format!("Finished: {}.", field("stop", line))),
@@ -214,11 +306,37 @@ fn status(run: &RunReport) -> String {
         Status::Busy => ("live", format!(
             "Running{after} in another process, which holds the folder's lock (its own report.html reloads itself)."
         )),
-        Status::Gone => ("stopped", format!(
-            "Stopped without a word{after}: the process that wrote it is gone (killed or crashed). <code>tune2048 resume {dir}</code> continues it."
+        Status::Gone => ("stopped", stopped_without_a_word(
+            &after,
+            "the process that wrote it is gone (killed or crashed): nobody holds the folder's lock",
+            &dir,
         )),
     };
-    format!("<p class=\"status status-{class}\" id=\"status\">{text}</p>\n")
+    if !run.status.is_live() {
+        return format!("<p class=\"status status-{class}\" id=\"status\">{text}</p>\n");
+    }
+    let mut html =
+        format!("<p class=\"status status-{class} status-beating\" id=\"status\">{text}</p>\n");
+    {
+        let why = format!(
+            "the process is gone, or stalled: no update since {}",
+            utc_rfc3339(stamp.written)
+        );
+        let _ = writeln!(
+            html,
+            "<p class=\"status status-stopped status-stale\" hidden>{}</p>",
+            stopped_without_a_word(&after, &why, &dir)
+        );
+    }
+    html
+}
+
+/// What a page says of a run whose writer ended without a word, whether
+/// the folder's lock tells (`tune2048 report`) or the live page's clock.
+fn stopped_without_a_word(after: &str, why: &str, dir: &str) -> String {
+    format!(
+        "Stopped without a word{after} ({why}); <code>tune2048 resume {dir}</code> continues it."
+    )
 }
 
 fn notes(run: &RunReport) -> String {

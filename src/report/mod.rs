@@ -6,7 +6,6 @@
 //! the page; [`observer`] rewrites `report.html` while a run goes on.
 
 use std::path::Path;
-use std::time::SystemTime;
 
 pub mod charts;
 pub mod html;
@@ -15,17 +14,21 @@ pub mod observer;
 #[cfg(test)]
 mod tests;
 
+pub use html::Stamp;
 pub use model::{RunReport, Status};
-
-use crate::tune::folder::utc_rfc3339;
 
 /// The page of `runs`, stamped with the current time.
 pub fn render(runs: &[RunReport]) -> String {
-    html::page(runs, &utc_rfc3339(SystemTime::now()))
+    html::page(runs, Stamp::now())
 }
 
-/// Writes the page of `runs` to `out`, atomically (a browser reloading it
-/// never sees half a page).
+/// Writes the page of `runs` to `out`, stamped with the current time.
 pub fn write(runs: &[RunReport], out: &Path) -> std::io::Result<()> {
-    crate::atomic_file::write(out, render(runs).as_bytes())
+    write_stamped(runs, Stamp::now(), out)
+}
+
+/// Writes the page of `runs`, stamped `stamp`, to `out`, atomically (a
+/// browser reloading it never sees half a page).
+pub fn write_stamped(runs: &[RunReport], stamp: Stamp, out: &Path) -> std::io::Result<()> {
+    crate::atomic_file::write(out, html::page(runs, stamp).as_bytes())
 }

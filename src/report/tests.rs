@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::html::{escape, fields, grouped, p_value, page, value};
+use super::html::{escape, fields, grouped, p_value, page, value, Stamp};
 use super::model::{Note, RunReport, Status};
 use crate::heuristic::Weights;
 use crate::stats::{GameStat, Paired, Summary};
@@ -133,7 +133,7 @@ fn a_whole_folder_reads_without_notes() {
 #[test]
 fn the_page_carries_the_summary_numbers() {
     let dir = whole_folder("page");
-    let html = page(&[RunReport::load(&dir)], "now");
+    let html = page(&[RunReport::load(&dir)], Stamp::now());
     let f = field_map(&html);
     let fin = final_report();
     assert_eq!(
@@ -174,7 +174,7 @@ fn the_page_carries_the_summary_numbers() {
 #[test]
 fn the_page_fetches_nothing_and_runs_no_script() {
     let dir = whole_folder("offline");
-    let html = page(&[RunReport::load(&dir)], "now");
+    let html = page(&[RunReport::load(&dir)], Stamp::now());
     assert!(!html.contains("<script"));
     assert!(!html.contains(" src="));
     assert!(!html.contains("<link"));
@@ -191,14 +191,48 @@ fn live_pages_reload_and_say_so() {
     let dir = whole_folder("live");
     let mut r = RunReport::load(&dir);
     r.status = Status::Running;
-    let html = page(&[r.clone()], "now");
-    assert!(html.contains("<meta http-equiv=\"refresh\" content=\"5\">"));
+    let html = page(&[r.clone()], Stamp::now());
+    // Without a script, a refresh reloads the page; with one, the script does.
+    assert!(html.contains("<noscript><meta http-equiv=\"refresh\" content=\"5\"></noscript>"));
     assert!(html.contains("reloads itself every 5 seconds"));
+    assert!(html.contains("location.reload()"));
     r.status = Status::Interrupted;
-    let html = page(&[r], "now");
+    let html = page(&[r], Stamp::now());
     assert!(!html.contains("http-equiv"));
+    assert!(!html.contains("<script"));
     assert!(html.contains("Interrupted after generation 1"));
     assert!(html.contains("tune2048 resume"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_live_page_carries_its_heartbeat_and_the_words_for_a_silent_stop() {
+    let dir = whole_folder("heartbeat");
+    let mut r = RunReport::load(&dir);
+    r.status = Status::Running;
+    // 2026-11-22T10:00:00Z, rewritten at least every 30 s.
+    let written = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_795_341_600);
+    let stamp = Stamp {
+        written,
+        heartbeat: std::time::Duration::from_secs(30),
+    };
+    let html = page(&[r.clone()], stamp);
+    assert!(html.contains("<body data-written-ms=\"1795341600000\" data-due-ms=\"1795341630000\">"));
+    assert!(
+        html.contains("at least every 30 seconds (the next by 2026-11-22T10:00:30Z at the latest)")
+    );
+    // Shown by the script once the promise is past: the same words as a
+    // folder whose lock nobody holds.
+    assert!(html.contains(&format!(
+        "<p class=\"status status-stopped status-stale\" hidden>Stopped without a word after generation 1 (the process is gone, or stalled: no update since 2026-11-22T10:00:00Z); <code>tune2048 resume {}</code> continues it.</p>",
+        escape(&dir.display().to_string())
+    )));
+    assert!(html.contains("class=\"status status-live status-beating\""));
+    r.status = Status::Gone;
+    let gone = page(&[r], stamp);
+    assert!(gone
+        .contains("Stopped without a word after generation 1 (the process that wrote it is gone"));
+    assert!(!gone.contains("data-due-ms") && !gone.contains("<script"));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -224,7 +258,7 @@ fn an_empty_folder_says_what_is_missing() {
     ] {
         assert!(text.iter().any(|t| t.contains(file)), "{file}: {text:?}");
     }
-    let html = page(&[r], "now");
+    let html = page(&[r], Stamp::now());
     assert!(html.contains("id=\"missing\""));
     assert!(html.contains("no best.ron yet"));
     assert!(html.contains("Not finished"));
@@ -270,7 +304,7 @@ fn torn_and_garbled_files_become_notes() {
     assert_eq!(r.data.timeline.generations.len(), 2);
     assert!(r.name().starts_with("tune2048-report-garbled"));
     assert_eq!(r.status, Status::Unfinished);
-    let html = page(&[r], "now");
+    let html = page(&[r], Stamp::now());
     assert!(html.contains("class=\"problem\""));
     assert!(html.contains("(name: &quot;smoke&quot;, garbage"));
     let _ = fs::remove_dir_all(&dir);
@@ -284,7 +318,7 @@ fn text_from_the_folder_is_escaped() {
         files::META,
         r#"{"name":"<script>alert('x')</script>","params":["empty","merges"]}"#,
     );
-    let html = page(&[RunReport::load(&dir)], "now");
+    let html = page(&[RunReport::load(&dir)], Stamp::now());
     assert!(!html.contains("<script>alert"));
     assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));
     assert_eq!(escape("a&b<\"c\">"), "a&amp;b&lt;&quot;c&quot;&gt;");
@@ -295,7 +329,7 @@ fn text_from_the_folder_is_escaped() {
 fn several_runs_are_overlaid() {
     let (a, b) = (whole_folder("overlay-a"), whole_folder("overlay-b"));
     let runs = [RunReport::load(&a), RunReport::load(&b)];
-    let html = page(&runs, "now");
+    let html = page(&runs, Stamp::now());
     assert!(html.contains("<section id=\"comparison\""));
     assert!(html.contains("data-chart=\"ratio-time\""));
     assert!(html.contains("data-chart=\"ratio-games\""));

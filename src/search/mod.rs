@@ -1,4 +1,38 @@
 //! Expectimax search over a variant's chance model.
+//!
+//! A [`Searcher`] (one per thread: it owns the transposition table) picks
+//! the move of highest expected heuristic value, to the depth that
+//! [`SearchParams`] asks for:
+//!
+//! ```
+//! use tune2048::engine::{Board, Direction, Variant};
+//! use tune2048::heuristic::{Heuristic, Weights};
+//! use tune2048::search::{Depth, SearchParams, Searcher};
+//!
+//! let h = Heuristic::new(&Weights::nneonneo());
+//! let params = SearchParams::new(Depth::Fixed(2), Variant::CLASSIC);
+//! let mut searcher = Searcher::new(16);
+//! let board = Board::from_values([
+//!     8, 4, 2, 0, //
+//!     2, 0, 0, 0, //
+//!     0, 0, 0, 0, //
+//!     0, 0, 0, 0, //
+//! ])
+//! .unwrap();
+//! let decision = searcher.decide(&h, board, &params).expect("a legal move");
+//! assert_eq!(decision.depth, 2);
+//! assert!(board.make_move(decision.dir).is_some());
+//! // No move on a full board without merges: nothing to decide.
+//! let stuck = Board::from_values([
+//!     2, 4, 2, 4, //
+//!     4, 2, 4, 2, //
+//!     2, 4, 2, 4, //
+//!     4, 2, 4, 2, //
+//! ])
+//! .unwrap();
+//! assert!(Direction::ALL.iter().all(|d| stuck.make_move(*d).is_none()));
+//! assert_eq!(searcher.decide(&h, stuck, &params), None);
+//! ```
 
 mod clock;
 mod expectimax;

@@ -1,6 +1,7 @@
 //! The observers that own a run folder's files: the journal, `best.ron`,
 //! `generations.csv`, and at the end `final.json` and `summary.txt`. Each names its file in its errors.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::config::TuneConfig;
@@ -37,11 +38,22 @@ fn failed<'a>(
     }
 }
 
+/// The test hook of [`JournalFile`]: with `TUNE2048_TEST_PAUSE_AFTER_RECORD=K`
+/// in its environment, a tuner stops for good right after appending (and
+/// syncing) its K-th journal record of this process, so that a test can kill
+/// it at a known point. Read once when the journal opens; unset, it costs a
+/// comparison per record.
+pub const PAUSE_AFTER_RECORD: &str = "TUNE2048_TEST_PAUSE_AFTER_RECORD";
+
 /// Appends every new record to the journal; syncs it at each generation's
 /// end, after the final choice's records, and at the end of the run.
 pub struct JournalFile {
     name: String,
     writer: Mutex<journal::Writer>,
+    /// Records appended by this process.
+    appended: AtomicU64,
+    /// [`PAUSE_AFTER_RECORD`], if set.
+    pause_after: Option<u64>,
 }
 
 impl JournalFile {
@@ -59,6 +71,20 @@ impl JournalFile {
         JournalFile {
             name,
             writer: Mutex::new(writer),
+            appended: AtomicU64::new(0),
+            pause_after: std::env::var(PAUSE_AFTER_RECORD)
+                .ok()
+                .and_then(|k| k.trim().parse().ok()),
+        }
+    }
+
+    /// The test hook [`PAUSE_AFTER_RECORD`]: never returns, with the journal
+    /// lock held, so nothing more is recorded.
+    fn pause(&self, writer: &mut journal::Writer, k: u64) -> ! {
+        let _ = writer.sync();
+        eprintln!("{PAUSE_AFTER_RECORD}: paused after journal record {k}");
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
         }
     }
 
@@ -72,7 +98,13 @@ impl Observer for JournalFile {
     fn on_record(&self, record: &Record) -> Result<(), ObserverError> {
         let mut w = self.writer.lock().expect("journal lock");
         w.append(record)
-            .map_err(failed(&self.name, "appending to the journal"))
+            .map_err(failed(&self.name, "appending to the journal"))?;
+        if let Some(k) = self.pause_after {
+            if self.appended.fetch_add(1, Ordering::Relaxed) + 1 == k {
+                self.pause(&mut w, k);
+            }
+        }
+        Ok(())
     }
 
     fn on_generation(&self, _state: &RunState) -> Result<(), ObserverError> {
