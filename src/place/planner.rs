@@ -20,6 +20,7 @@ use std::time::Instant;
 use super::exact::turns;
 use super::rules::PlaceBoard;
 use crate::engine::Direction;
+use crate::fnv;
 
 /// One step of a path: the turn played and the path before it.
 struct Step {
@@ -101,11 +102,11 @@ impl Scorer {
     /// The score of `b` and a 64-bit fingerprint of it, seeded, in one pass.
     fn score_and_fingerprint(&self, b: &PlaceBoard, seed: u64) -> (f64, u64) {
         let mut s = 0.0;
-        let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+        let mut h = seed ^ fnv::OFFSET_BASIS;
         for (&cell, &w) in self.snake.iter().zip(&self.weights) {
             let r = b.rank(cell);
             s += w * self.values[r as usize];
-            h = (h ^ u64::from(r)).wrapping_mul(0x100_0000_01b3);
+            h = fnv::step(h, u64::from(r));
         }
         (s, h ^ (h >> 31))
     }
