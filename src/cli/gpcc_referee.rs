@@ -17,7 +17,7 @@ use anyhow::Context;
 
 use super::child::{time_limit, Child, ChildError};
 use super::input_error;
-use super::matchplay::{match_line, rules_of, summary_lines, RulesName};
+use super::matchplay::{match_line, summary_lines, RulesName};
 use crate::adversarial::matchplay::{MatchSpec, Summary};
 use crate::adversarial::referee::{referee_match, Fault, RefereedMatch, Seat, Who};
 use crate::adversarial::search::Limits;
@@ -112,7 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| input_error("--time-limit must be between 0 and 1e9 seconds"))?;
     let programs = [command("--a", &args.a)?, command("--b", &args.b)?];
     let spec = MatchSpec {
-        rules: rules_of(args.rules),
+        rules: args.rules.rules(),
         limits: Limits::plies(1),
         opening_turns: args.openings,
         matches: args.matches,
@@ -178,7 +178,7 @@ fn report(
     let summary = Summary::of(&results);
     if args.json {
         let out = serde_json::json!({
-            "rules": rules_of(args.rules).name(),
+            "rules": args.rules.rules().name(),
             "a": args.a,
             "b": args.b,
             "time_limit_s": limit.as_secs_f64(),

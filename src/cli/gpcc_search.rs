@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::adversarial::player::Player;
 use crate::adversarial::search::{Limits, Searcher, MAX_PLIES};
-use crate::adversarial::{Action, Position, Rules, Side};
+use crate::adversarial::{Action, Position, Side};
 use crate::engine::Board;
 
 use super::matchplay::RulesName;
@@ -36,10 +36,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = match args.rules {
-        RulesName::Gpcc2015 => Rules::Gpcc2015,
-        RulesName::Gpcc2016 => Rules::Gpcc2016,
-    };
+    let rules = args.rules.rules();
     let player = Player::load(&args.player).map_err(|e| {
         super::input_error(format!(
             "--player {}: not a built-in player nor a weights or player file: {e}",

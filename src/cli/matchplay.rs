@@ -10,12 +10,24 @@ use crate::adversarial::player::Player;
 use crate::adversarial::search::{Limits, MAX_PLIES};
 use crate::adversarial::Rules;
 
+/// The rules of adversarial 2048, as `--rules` names them (`perft` adds
+/// the classic game to these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesName {
     /// The attacker places a 2.
     Gpcc2015,
     /// The attacker places a 2 or a 4.
     Gpcc2016,
+}
+
+impl RulesName {
+    /// The rules this name stands for.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesName::Gpcc2015 => Rules::Gpcc2015,
+            RulesName::Gpcc2016 => Rules::Gpcc2016,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -96,14 +108,6 @@ impl LimitArgs {
     }
 }
 
-/// The rules a flag names.
-pub fn rules_of(name: RulesName) -> Rules {
-    match name {
-        RulesName::Gpcc2015 => Rules::Gpcc2015,
-        RulesName::Gpcc2016 => Rules::Gpcc2016,
-    }
-}
-
 /// A report line for one match.
 pub fn match_line(r: &MatchResult) -> String {
     format!(
@@ -129,7 +133,7 @@ pub fn summary_lines(summary: &Summary) -> [String; 2] {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = rules_of(args.rules);
+    let rules = args.rules.rules();
     let load = |flag: &str, spec: &str| {
         Player::load(spec).map_err(|e| {
             super::input_error(format!(
