@@ -30,19 +30,14 @@ impl RulesName {
     }
 }
 
+/// The flags `match` and `gpcc-referee` share: the rules, the two players
+/// (`P`: each command names them its own way) and the matches to play.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub struct MatchArgs<P: clap::Args> {
     #[arg(long, value_enum)]
     pub rules: RulesName,
-    /// Player A: `score`, `eval1`, `eval2`, a weights file, or a player file
-    /// (`Player(defender: "D.ron", attacker: "A.ron")`, paths beside it).
-    #[arg(long)]
-    pub a: String,
-    /// Player B, as for --a.
-    #[arg(long)]
-    pub b: String,
     #[command(flatten)]
-    pub limits: LimitArgs,
+    pub players: P,
     /// Random turns (a placement and a move each) opening every match.
     #[arg(long, default_value_t = 2)]
     pub openings: u32,
@@ -52,6 +47,39 @@ pub struct Args {
     /// Base seed of the openings; match i opens from derive(seed, i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+impl<P: clap::Args> MatchArgs<P> {
+    /// The matches the flags ask for, each decision searched within `limits`.
+    pub fn spec(&self, limits: Limits) -> MatchSpec {
+        MatchSpec {
+            rules: self.rules.rules(),
+            limits,
+            opening_turns: self.openings,
+            matches: self.matches,
+            seed: self.seed,
+        }
+    }
+}
+
+/// `match`'s players: built-in players or files, and their search limits.
+#[derive(Debug, clap::Args)]
+pub struct Players {
+    /// Player A: `score`, `eval1`, `eval2`, a weights file, or a player file
+    /// (`Player(defender: "D.ron", attacker: "A.ron")`, paths beside it).
+    #[arg(long)]
+    pub a: String,
+    /// Player B, as for --a.
+    #[arg(long)]
+    pub b: String,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub series: MatchArgs<Players>,
     /// Print JSON (every match and the summary) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -133,7 +161,8 @@ pub fn summary_lines(summary: &Summary) -> [String; 2] {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = args.rules.rules();
+    let series = &args.series;
+    let Players { a, b, limits } = &series.players;
     let load = |flag: &str, spec: &str| {
         Player::load(spec).map_err(|e| {
             super::input_error(format!(
@@ -141,34 +170,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ))
         })
     };
-    let a = load("--a", &args.a)?;
-    let b = load("--b", &args.b)?;
-    let Some(limits) = args.limits.limits() else {
+    let player_a = load("--a", a)?;
+    let player_b = load("--b", b)?;
+    let Some(search) = limits.limits() else {
         return Err(super::input_error(
             "give a search limit: --plies, --nodes or --move-ms",
         ));
     };
-    let spec = MatchSpec {
-        rules,
-        limits,
-        opening_turns: args.openings,
-        matches: args.matches,
-        seed: args.seed,
-    };
+    let spec = series.spec(search);
+    let rules = spec.rules;
     let start = Instant::now();
-    let results = play_matches(&spec, &a, &b);
+    let results = play_matches(&spec, &player_a, &player_b);
     let summary = Summary::of(&results);
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         let out = serde_json::json!({
             "rules": rules.name(),
-            "a": args.a,
-            "b": args.b,
-            "plies": args.limits.plies,
-            "nodes": args.limits.nodes,
-            "move_ms": args.limits.move_ms,
-            "opening_turns": args.openings,
-            "seed": args.seed,
+            "a": a,
+            "b": b,
+            "plies": limits.plies,
+            "nodes": limits.nodes,
+            "move_ms": limits.move_ms,
+            "opening_turns": series.openings,
+            "seed": series.seed,
             "summary": summary,
             "matches": results,
             "elapsed_s": elapsed,
@@ -177,14 +201,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "{}: A = {} vs B = {}, {}, {} matches, {} opening turns, seed {}",
+        "{}: A = {a} vs B = {b}, {}, {} matches, {} opening turns, seed {}",
         rules.name(),
-        args.a,
-        args.b,
-        args.limits.describe(),
+        limits.describe(),
         summary.matches,
-        args.openings,
-        args.seed
+        series.openings,
+        series.seed
     );
     for r in &results {
         println!("{}", match_line(r));
