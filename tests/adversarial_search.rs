@@ -3,7 +3,7 @@
 use tune2048::adversarial::eval::Eval;
 use tune2048::adversarial::matchplay::{opening, play_match, MatchSpec, Summary, Verdict};
 use tune2048::adversarial::player::Player;
-use tune2048::adversarial::search::{minimax, Limits, Searcher};
+use tune2048::adversarial::search::{minimax, AlphaBeta, Limits};
 use tune2048::adversarial::{Position, Rules, Side};
 
 use crate::util::{run, text};
@@ -36,7 +36,7 @@ fn alpha_beta_equals_minimax_with_far_fewer_evaluations() {
     let mut mm_evals = 0u64;
     for rules in [Rules::Gpcc2015, Rules::Gpcc2016] {
         for eval in evals() {
-            let mut s = Searcher::new(rules, eval.clone(), 16);
+            let mut s = AlphaBeta::new(rules, eval.clone(), 16);
             for pos in positions(rules, 12) {
                 for plies in 1..=4 {
                     let (want, n) = minimax(rules, &eval, pos, plies);
@@ -60,7 +60,7 @@ fn the_table_and_ordering_keep_the_value_at_depth_5() {
     let rules = Rules::Gpcc2016;
     for pos in positions(rules, 4) {
         let (want, _) = minimax(rules, &Eval::Smooth, pos, 5);
-        let mut s = Searcher::new(rules, Eval::Smooth, 14);
+        let mut s = AlphaBeta::new(rules, Eval::Smooth, 14);
         assert_eq!(s.value(pos, 5), want);
         // Again with the table warm from the first search.
         assert_eq!(s.value(pos, 5), want);
@@ -73,7 +73,7 @@ fn the_table_and_ordering_keep_the_value_at_depth_5() {
 fn decisions_play_the_searched_value_and_honour_limits() {
     let rules = Rules::Gpcc2016;
     for pos in positions(rules, 6) {
-        let mut s = Searcher::new(rules, Eval::Edges, 16);
+        let mut s = AlphaBeta::new(rules, Eval::Edges, 16);
         let d = s.decide(pos, Limits::plies(4)).unwrap();
         assert_eq!(d.plies, 4);
         let (want, _) = minimax(rules, &Eval::Edges, pos, 4);
@@ -87,10 +87,10 @@ fn decisions_play_the_searched_value_and_honour_limits() {
             nodes: Some(2000),
             time: None,
         };
-        let a = Searcher::new(rules, Eval::Edges, 16)
+        let a = AlphaBeta::new(rules, Eval::Edges, 16)
             .decide(pos, limits)
             .unwrap();
-        let b = Searcher::new(rules, Eval::Edges, 16)
+        let b = AlphaBeta::new(rules, Eval::Edges, 16)
             .decide(pos, limits)
             .unwrap();
         assert_eq!(a, b);

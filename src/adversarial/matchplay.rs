@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::player::Player;
 use super::rules::{Action, Position, Rules, Side};
-use super::search::{Limits, Searcher};
+use super::search::{AlphaBeta, Limits};
 use crate::engine::{play_game, Board, Direction, Placer, Policy, Spawn};
 use crate::stats;
 
@@ -81,7 +81,7 @@ fn hex<S: serde::Serializer>(b: &Board, s: S) -> Result<S::Ok, S::Error> {
 }
 
 struct Attacker<'a> {
-    searcher: Searcher,
+    searcher: AlphaBeta,
     limits: Limits,
     score: &'a Cell<u64>,
 }
@@ -101,7 +101,7 @@ impl Placer for Attacker<'_> {
 }
 
 struct Defender<'a> {
-    searcher: Searcher,
+    searcher: AlphaBeta,
     limits: Limits,
     score: &'a Cell<u64>,
 }
@@ -133,12 +133,12 @@ pub fn play(
     let start = opening.position;
     let score = Cell::new(start.score);
     let mut def = Defender {
-        searcher: Searcher::new(rules, defender.defend.clone(), TABLE_BITS),
+        searcher: AlphaBeta::new(rules, defender.defend.clone(), TABLE_BITS),
         limits: defender.limits(Side::Defender, limits),
         score: &score,
     };
     let mut att = Attacker {
-        searcher: Searcher::new(rules, attacker.attack.clone(), TABLE_BITS),
+        searcher: AlphaBeta::new(rules, attacker.attack.clone(), TABLE_BITS),
         limits: attacker.limits(Side::Attacker, limits),
         score: &score,
     };

@@ -38,7 +38,7 @@ pub const MAX_PLIES: u32 = 64;
 
 /// A decision and what it cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Decision {
+pub struct AlphaBetaDecision {
     pub action: Action,
     /// The value of the deepest finished iteration, for the side to move.
     pub value: f64,
@@ -78,7 +78,7 @@ fn tag(pos: &Position) -> u64 {
 const CLOCK_EVERY: u64 = 1024;
 
 /// One side's searcher. Its table persists between decisions.
-pub struct Searcher {
+pub struct AlphaBeta {
     rules: Rules,
     eval: Eval,
     table: Vec<Option<Entry>>,
@@ -93,11 +93,11 @@ pub struct Searcher {
     pub use_table: bool,
 }
 
-impl Searcher {
+impl AlphaBeta {
     /// A searcher with a table of 2^`table_bits` entries.
-    pub fn new(rules: Rules, eval: Eval, table_bits: u32) -> Searcher {
+    pub fn new(rules: Rules, eval: Eval, table_bits: u32) -> AlphaBeta {
         let len = 1usize << table_bits;
-        Searcher {
+        AlphaBeta {
             rules,
             eval,
             table: vec![None; len],
@@ -118,7 +118,7 @@ impl Searcher {
 
     /// The best action for the side to move, or `None` when it has none
     /// (the game is over, or a full board with the attacker to move).
-    pub fn decide(&mut self, pos: Position, limits: Limits) -> Option<Decision> {
+    pub fn decide(&mut self, pos: Position, limits: Limits) -> Option<AlphaBetaDecision> {
         let mut actions = Vec::new();
         pos.actions(self.rules, &mut actions);
         if actions.is_empty() {
@@ -143,7 +143,7 @@ impl Searcher {
             }
         }
         let (action, value, plies) = best.expect("the first iteration finishes");
-        Some(Decision {
+        Some(AlphaBetaDecision {
             action,
             value,
             plies,

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::adversarial::player::Player;
-use crate::adversarial::search::{Limits, Searcher, MAX_PLIES};
+use crate::adversarial::search::{AlphaBeta, Limits, MAX_PLIES};
 use crate::adversarial::{Action, Position, Side};
 use crate::engine::Board;
 
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             SideName::Defender => Side::Defender,
         },
     };
-    let mut searcher = Searcher::new(rules, player.eval(pos.to_move).clone(), 20);
+    let mut searcher = AlphaBeta::new(rules, player.eval(pos.to_move).clone(), 20);
     let start = Instant::now();
     let Some(d) = searcher.decide(pos, Limits::plies(args.plies)) else {
         return Err(super::input_error(
