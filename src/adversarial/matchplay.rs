@@ -66,7 +66,7 @@ pub fn opening(rules: Rules, turns: u32, seed: u64) -> Opening {
 
 /// One finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct GameResult {
+pub struct MatchGame {
     /// The defender's total, the opening's points included.
     pub score: u64,
     /// Defender moves after the opening.
@@ -129,7 +129,7 @@ pub fn play(
     attacker: &Player,
     limits: Limits,
     opening: &Opening,
-) -> GameResult {
+) -> MatchGame {
     let start = opening.position;
     let score = Cell::new(start.score);
     let mut def = Defender {
@@ -164,7 +164,7 @@ pub fn play(
             },
         )
     };
-    GameResult {
+    MatchGame {
         score: start.score + record.score,
         moves: record.moves,
         max_tile: record.max_tile,
@@ -198,9 +198,9 @@ pub struct MatchResult {
     pub index: u64,
     pub opening_seed: u64,
     /// A defends, B attacks.
-    pub a_defends: GameResult,
+    pub a_defends: MatchGame,
     /// B defends, A attacks.
-    pub b_defends: GameResult,
+    pub b_defends: MatchGame,
     pub verdict: Verdict,
 }
 

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::matchplay::{opening, GameResult, MatchResult, MatchSpec, Opening, Verdict};
+use super::matchplay::{opening, MatchGame, MatchResult, MatchSpec, Opening, Verdict};
 use super::protocol::{parse_action, Message};
 use super::rules::{Action, Position, Rules, Side};
 use crate::engine::value_of;
@@ -69,7 +69,7 @@ pub struct RefereedMatch {
 /// and why), if anyone did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RefereedGame {
-    pub result: GameResult,
+    pub result: MatchGame,
     pub fault: Option<(Side, String)>,
 }
 
@@ -85,7 +85,7 @@ pub fn referee_match<S: Seat, E>(
     let opening_seed = crate::seeds::derive(spec.seed, index);
     let open = opening(spec.rules, spec.opening_turns, opening_seed);
     let mut faults = Vec::new();
-    let mut game = |number: u32, defender: Who| -> Result<GameResult, E> {
+    let mut game = |number: u32, defender: Who| -> Result<MatchGame, E> {
         let mut def = seat(defender)?;
         let mut att = seat(defender.other())?;
         let g = referee_game(spec.rules, &open, &mut def, &mut att);
@@ -262,8 +262,8 @@ impl Play {
         Ok(action)
     }
 
-    fn result(&self) -> GameResult {
-        GameResult {
+    fn result(&self) -> MatchGame {
+        MatchGame {
             score: self.pos.score,
             moves: self.moves,
             max_tile: if self.capped {
