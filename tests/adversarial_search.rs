@@ -1,7 +1,7 @@
 //! The adversarial search against plain minimax, and matches between players.
 
 use tune2048::adversarial::eval::Eval;
-use tune2048::adversarial::matchplay::{opening, play_match, MatchSpec, Summary, Verdict};
+use tune2048::adversarial::matchplay::{opening, play_match, MatchSpec, MatchVerdict, Summary};
 use tune2048::adversarial::player::Player;
 use tune2048::adversarial::search::{minimax, AlphaBeta, Limits};
 use tune2048::adversarial::{Position, Rules, Side};
@@ -124,9 +124,9 @@ fn matches_are_deterministic_and_games_end_stuck() {
             assert_eq!(sum % 2, 0);
         }
         let want = match m.a_defends.score.cmp(&m.b_defends.score) {
-            std::cmp::Ordering::Greater => Verdict::Win,
-            std::cmp::Ordering::Equal => Verdict::Draw,
-            std::cmp::Ordering::Less => Verdict::Loss,
+            std::cmp::Ordering::Greater => MatchVerdict::Win,
+            std::cmp::Ordering::Equal => MatchVerdict::Draw,
+            std::cmp::Ordering::Less => MatchVerdict::Loss,
         };
         assert_eq!(m.verdict, want);
     }

@@ -175,19 +175,19 @@ pub fn play(
 /// How one match went for player A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum MatchVerdict {
     Win,
     Draw,
     Loss,
 }
 
-impl Verdict {
+impl MatchVerdict {
     /// A's verdict from the defender totals: the higher one wins.
-    pub fn by_totals(a_defends: u64, b_defends: u64) -> Verdict {
+    pub fn by_totals(a_defends: u64, b_defends: u64) -> MatchVerdict {
         match a_defends.cmp(&b_defends) {
-            std::cmp::Ordering::Greater => Verdict::Win,
-            std::cmp::Ordering::Equal => Verdict::Draw,
-            std::cmp::Ordering::Less => Verdict::Loss,
+            std::cmp::Ordering::Greater => MatchVerdict::Win,
+            std::cmp::Ordering::Equal => MatchVerdict::Draw,
+            std::cmp::Ordering::Less => MatchVerdict::Loss,
         }
     }
 }
@@ -201,7 +201,7 @@ pub struct MatchResult {
     pub a_defends: MatchGame,
     /// B defends, A attacks.
     pub b_defends: MatchGame,
-    pub verdict: Verdict,
+    pub verdict: MatchVerdict,
 }
 
 /// What to play.
@@ -221,7 +221,7 @@ pub fn play_match(spec: &MatchSpec, a: &Player, b: &Player, index: u64) -> Match
     let open = opening(spec.rules, spec.opening_turns, opening_seed);
     let a_defends = play(spec.rules, a, b, spec.limits, &open);
     let b_defends = play(spec.rules, b, a, spec.limits, &open);
-    let verdict = Verdict::by_totals(a_defends.score, b_defends.score);
+    let verdict = MatchVerdict::by_totals(a_defends.score, b_defends.score);
     MatchResult {
         index,
         opening_seed,
@@ -262,9 +262,9 @@ impl Summary {
         let points: Vec<f64> = results
             .iter()
             .map(|r| match r.verdict {
-                Verdict::Win => 1.0,
-                Verdict::Draw => 0.5,
-                Verdict::Loss => 0.0,
+                MatchVerdict::Win => 1.0,
+                MatchVerdict::Draw => 0.5,
+                MatchVerdict::Loss => 0.0,
             })
             .collect();
         let diffs: Vec<f64> = results
@@ -275,9 +275,9 @@ impl Summary {
         let b: Vec<f64> = results.iter().map(|r| r.b_defends.score as f64).collect();
         Summary {
             matches: results.len(),
-            wins: count(Verdict::Win),
-            draws: count(Verdict::Draw),
-            losses: count(Verdict::Loss),
+            wins: count(MatchVerdict::Win),
+            draws: count(MatchVerdict::Draw),
+            losses: count(MatchVerdict::Loss),
             win_rate: stats::mean(&points),
             win_rate_ci95: stats::wilson_ci95(stats::mean(&points), points.len()),
             mean_diff: stats::mean(&diffs),

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::matchplay::{opening, MatchGame, MatchResult, MatchSpec, Opening, Verdict};
+use super::matchplay::{opening, MatchGame, MatchResult, MatchSpec, MatchVerdict, Opening};
 use super::protocol::{parse_action, Message};
 use super::rules::{Action, Position, Rules, Side};
 use crate::engine::value_of;
@@ -107,10 +107,10 @@ pub fn referee_match<S: Seat, E>(
     let b_defends = game(2, Who::B)?;
     let faulted = |who| faults.iter().any(|f: &Fault| f.player == who);
     let verdict = match (faulted(Who::A), faulted(Who::B)) {
-        (true, false) => Verdict::Loss,
-        (false, true) => Verdict::Win,
-        (true, true) => Verdict::Draw,
-        (false, false) => Verdict::by_totals(a_defends.score, b_defends.score),
+        (true, false) => MatchVerdict::Loss,
+        (false, true) => MatchVerdict::Win,
+        (true, true) => MatchVerdict::Draw,
+        (false, false) => MatchVerdict::by_totals(a_defends.score, b_defends.score),
     };
     Ok(RefereedMatch {
         result: MatchResult {
@@ -388,7 +388,7 @@ mod tests {
             })
         })
         .unwrap();
-        assert_eq!(m.result.verdict, Verdict::Win);
+        assert_eq!(m.result.verdict, MatchVerdict::Win);
         m.faults.into_iter().next().unwrap()
     }
 
