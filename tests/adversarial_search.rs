@@ -1,7 +1,9 @@
 //! The adversarial search against plain minimax, and matches between players.
 
 use tune2048::adversarial::eval::Eval;
-use tune2048::adversarial::matchplay::{opening, play_match, MatchSpec, MatchVerdict, Summary};
+use tune2048::adversarial::matchplay::{
+    opening, play_match, MatchSpec, MatchSummary, MatchVerdict,
+};
 use tune2048::adversarial::player::Player;
 use tune2048::adversarial::search::{minimax, AlphaBeta, Limits};
 use tune2048::adversarial::{Position, Rules, Side};
@@ -138,7 +140,7 @@ fn a_summary_counts_from_a_side() {
     let b = Player::builtin("score").unwrap();
     let s = spec(Rules::Gpcc2016, 2, 3);
     let results: Vec<_> = (0..3).map(|i| play_match(&s, &a, &b, i)).collect();
-    let sum = Summary::of(&results);
+    let sum = MatchSummary::of(&results);
     assert_eq!(sum.wins + sum.draws + sum.losses, 3);
     let diff: f64 = results
         .iter()

@@ -241,7 +241,7 @@ pub fn play_matches(spec: &MatchSpec, a: &Player, b: &Player) -> Vec<MatchResult
 
 /// The matches summed up from A's side.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
+pub struct MatchSummary {
     pub matches: usize,
     pub wins: usize,
     pub draws: usize,
@@ -256,8 +256,8 @@ pub struct Summary {
     pub mean_b_defends: f64,
 }
 
-impl Summary {
-    pub fn of(results: &[MatchResult]) -> Summary {
+impl MatchSummary {
+    pub fn of(results: &[MatchResult]) -> MatchSummary {
         let count = |v| results.iter().filter(|r| r.verdict == v).count();
         let points: Vec<f64> = results
             .iter()
@@ -273,7 +273,7 @@ impl Summary {
             .collect();
         let a: Vec<f64> = results.iter().map(|r| r.a_defends.score as f64).collect();
         let b: Vec<f64> = results.iter().map(|r| r.b_defends.score as f64).collect();
-        Summary {
+        MatchSummary {
             matches: results.len(),
             wins: count(MatchVerdict::Win),
             draws: count(MatchVerdict::Draw),

@@ -18,7 +18,7 @@ use anyhow::Context;
 use super::child::{time_limit, Child, ChildError};
 use super::input_error;
 use super::matchplay::{match_line, summary_lines, MatchArgs};
-use crate::adversarial::matchplay::Summary;
+use crate::adversarial::matchplay::MatchSummary;
 use crate::adversarial::referee::{referee_match, Fault, RefereedMatch, Seat, Who};
 use crate::adversarial::search::Limits;
 
@@ -169,7 +169,7 @@ fn report(
     elapsed: f64,
 ) -> anyhow::Result<()> {
     let results: Vec<_> = played.iter().map(|m| m.result.clone()).collect();
-    let summary = Summary::of(&results);
+    let summary = MatchSummary::of(&results);
     if args.json {
         let series = &args.series;
         let out = serde_json::json!({

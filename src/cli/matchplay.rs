@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, Summary};
+use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, MatchSummary};
 use crate::adversarial::player::Player;
 use crate::adversarial::search::{Limits, MAX_PLIES};
 use crate::adversarial::Rules;
@@ -145,7 +145,7 @@ pub fn match_line(r: &MatchResult) -> String {
 }
 
 /// The two report lines that sum the matches up.
-pub fn summary_lines(summary: &Summary) -> [String; 2] {
+pub fn summary_lines(summary: &MatchSummary) -> [String; 2] {
     let [lo, hi] = summary.win_rate_ci95;
     let [dlo, dhi] = summary.mean_diff_ci95;
     [
@@ -181,7 +181,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = spec.rules;
     let start = Instant::now();
     let results = play_matches(&spec, &player_a, &player_b);
-    let summary = Summary::of(&results);
+    let summary = MatchSummary::of(&results);
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         let out = serde_json::json!({
