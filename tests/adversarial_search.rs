@@ -6,12 +6,12 @@ use tune2048::adversarial::matchplay::{
 };
 use tune2048::adversarial::player::Player;
 use tune2048::adversarial::search::{minimax, AlphaBeta, Limits};
-use tune2048::adversarial::{Position, Rules, Side};
+use tune2048::adversarial::{AdversarialPosition, Rules, Side};
 
 use crate::util::{run, text};
 
 /// Positions from random play: 3 to 25 turns in, either side to move.
-fn positions(rules: Rules, count: u64) -> Vec<Position> {
+fn positions(rules: Rules, count: u64) -> Vec<AdversarialPosition> {
     (0..count)
         .map(|i| {
             let turns = 3 + (i * 7) % 23;

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::player::Player;
-use super::rules::{Action, Position, Rules, Side};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
 use super::search::{AlphaBeta, Limits};
 use crate::engine::{play_game, Board, Direction, Placer, Policy, Spawn};
 use crate::stats;
@@ -24,7 +24,7 @@ pub const TABLE_BITS: u32 = 18;
 /// The start of a game: some random turns from the empty board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
-    pub position: Position,
+    pub position: AdversarialPosition,
     pub actions: Vec<Action>,
 }
 
@@ -32,7 +32,7 @@ pub struct Opening {
 /// board, drawn from `seed`. Stops early if the defender cannot move.
 pub fn opening(rules: Rules, turns: u32, seed: u64) -> Opening {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut pos = Position::START;
+    let mut pos = AdversarialPosition::START;
     let mut actions = Vec::new();
     let mut choices = Vec::new();
     for _ in 0..2 * turns {
@@ -88,7 +88,7 @@ struct Attacker<'a> {
 
 impl Placer for Attacker<'_> {
     fn place(&mut self, board: Board) -> Option<Spawn> {
-        let pos = Position {
+        let pos = AdversarialPosition {
             board,
             score: self.score.get(),
             to_move: Side::Attacker,
@@ -108,7 +108,7 @@ struct Defender<'a> {
 
 impl Policy for Defender<'_> {
     fn choose(&mut self, board: Board) -> Direction {
-        let pos = Position {
+        let pos = AdversarialPosition {
             board,
             score: self.score.get(),
             to_move: Side::Defender,

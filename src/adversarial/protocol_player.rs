@@ -9,7 +9,7 @@
 use super::matchplay::TABLE_BITS;
 use super::player::Player;
 use super::protocol::{action_text, Message};
-use super::rules::{Action, Position, Rules, Side};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
 use super::search::{AlphaBeta, Limits};
 use crate::engine::Board;
 
@@ -95,8 +95,8 @@ impl ProtocolPlayer {
 }
 
 impl Game {
-    fn position(&self, to_move: Side) -> Position {
-        Position {
+    fn position(&self, to_move: Side) -> AdversarialPosition {
+        AdversarialPosition {
             board: self.board,
             score: self.score,
             to_move,

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::matchplay::{opening, MatchGame, MatchResult, MatchSpec, MatchVerdict, Opening};
 use super::protocol::{parse_action, Message};
-use super::rules::{Action, Position, Rules, Side};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
 use crate::engine::value_of;
 
 /// One player's end of the line: the referee sends it lines and waits for
@@ -157,7 +157,7 @@ impl<S: Seat> Line<'_, S> {
 /// Where a game stands.
 struct Play {
     rules: Rules,
-    pos: Position,
+    pos: AdversarialPosition,
     moves: u32,
     /// Set when a slide made a 65536 (the engine's tile cap): the game ends.
     capped: bool,
@@ -473,7 +473,7 @@ mod tests {
     #[test]
     fn a_defender_move_that_changes_nothing_is_illegal() {
         let open = Opening {
-            position: Position::START,
+            position: AdversarialPosition::START,
             actions: vec![],
         };
         let mut def = Script(["up", "up"].into());

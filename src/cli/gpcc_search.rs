@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::adversarial::player::Player;
 use crate::adversarial::search::{AlphaBeta, Limits, MAX_PLIES};
-use crate::adversarial::{Action, Position, Side};
+use crate::adversarial::{Action, AdversarialPosition, Side};
 use crate::engine::Board;
 
 use super::matchplay::RulesName;
@@ -47,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(text) => parse_board(text).map_err(|e| super::input_error(format!("--board: {e}")))?,
         None => Board::EMPTY,
     };
-    let pos = Position {
+    let pos = AdversarialPosition {
         board,
         score: args.score,
         to_move: match args.side {
