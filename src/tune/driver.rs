@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::ask_tell::{AskTell, Told};
-use super::config::{Reselect, Stage, TuneConfig};
+use super::config::{Reselect, TuneConfig, TuneStage};
 use super::contender::{contenders, Contender, Validated};
 use super::journal::Record;
 use super::objective::Fitness;
@@ -111,7 +111,7 @@ impl Tuner<'_> {
     }
 
     /// The stage the run is in.
-    fn stage(&self) -> &Stage {
+    fn stage(&self) -> &TuneStage {
         &self.config().stages[self.stage]
     }
 
