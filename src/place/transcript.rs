@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::rules::{value, PlaceBoard, PlaceError};
+use super::rules::{value, PlaceBoard, PlacementError};
 use crate::engine::Direction;
 
 /// One turn as written: 1-based row and column of the placed 2, then a move.
@@ -59,7 +59,7 @@ pub enum TranscriptError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error("line {line}: {error}")]
-    Placement { line: usize, error: PlaceError },
+    Placement { line: usize, error: PlacementError },
     #[error("line {line}: the move {dir} changes nothing")]
     NoOp { line: usize, dir: char },
     #[error("line {line}: the transcript has {found} turns, not {claimed}")]
@@ -175,12 +175,12 @@ pub fn play_turn(board: &PlaceBoard, turn: Turn, line: usize) -> Result<PlaceBoa
     let placed = board.place(row, col).map_err(|error| {
         // Report the cell as written, 1-based.
         let error = match error {
-            PlaceError::OutOfRange { n, .. } => PlaceError::OutOfRange {
+            PlacementError::OutOfRange { n, .. } => PlacementError::OutOfRange {
                 row: turn.row as usize,
                 col: turn.col as usize,
                 n,
             },
-            PlaceError::Occupied { .. } => PlaceError::Occupied {
+            PlacementError::Occupied { .. } => PlacementError::Occupied {
                 row: turn.row as usize,
                 col: turn.col as usize,
             },
