@@ -47,7 +47,7 @@ impl Who {
 
 /// A game lost by breaking the protocol.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Fault {
+pub struct ProtocolFault {
     /// 1 for the game A defends, 2 for the game B defends.
     pub game: u32,
     pub player: Who,
@@ -62,7 +62,7 @@ pub struct Fault {
 pub struct RefereedMatch {
     #[serde(flatten)]
     pub result: MatchResult,
-    pub faults: Vec<Fault>,
+    pub faults: Vec<ProtocolFault>,
 }
 
 /// A refereed game: where it stopped, and who broke the protocol (the side
@@ -90,7 +90,7 @@ pub fn referee_match<S: Seat, E>(
         let mut att = seat(defender.other())?;
         let g = referee_game(spec.rules, &open, &mut def, &mut att);
         if let Some((side, message)) = g.fault {
-            faults.push(Fault {
+            faults.push(ProtocolFault {
                 game: number,
                 player: if side == Side::Defender {
                     defender
@@ -105,7 +105,7 @@ pub fn referee_match<S: Seat, E>(
     };
     let a_defends = game(1, Who::A)?;
     let b_defends = game(2, Who::B)?;
-    let faulted = |who| faults.iter().any(|f: &Fault| f.player == who);
+    let faulted = |who| faults.iter().any(|f: &ProtocolFault| f.player == who);
     let verdict = match (faulted(Who::A), faulted(Who::B)) {
         (true, false) => MatchVerdict::Loss,
         (false, true) => MatchVerdict::Win,
@@ -379,7 +379,7 @@ mod tests {
     }
 
     /// The fault of the game where B, answering `answers`, attacks our A.
-    fn attacker_fault(rules: Rules, answers: &[&'static str]) -> Fault {
+    fn attacker_fault(rules: Rules, answers: &[&'static str]) -> ProtocolFault {
         let s = spec(rules);
         let m = referee_match(&s, 0, |who| {
             Ok::<_, ()>(match who {

@@ -19,7 +19,7 @@ use super::child::{time_limit, Child, ChildError};
 use super::input_error;
 use super::matchplay::{match_line, summary_lines, MatchArgs};
 use crate::adversarial::matchplay::MatchSummary;
-use crate::adversarial::referee::{referee_match, Fault, RefereedMatch, Seat, Who};
+use crate::adversarial::referee::{referee_match, ProtocolFault, RefereedMatch, Seat, Who};
 use crate::adversarial::search::Limits;
 
 /// `gpcc-referee`'s players: two programs, and the time each has to answer.
@@ -196,7 +196,7 @@ fn report(
 /// The match's report line, and a line for each lost game.
 fn print_match(m: &RefereedMatch) {
     println!("{}", match_line(&m.result));
-    for Fault {
+    for ProtocolFault {
         game,
         player,
         role,
