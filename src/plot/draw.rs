@@ -100,6 +100,16 @@ fn three_digits(v: f64) -> String {
     }
 }
 
+/// How an axis writes its labels.
+type LabelFormat<'f, V> = &'f dyn Fn(&V) -> String;
+
+/// The chart [`frame`] gives back, in the coordinates of its two axes.
+type FramedChart<'a, DB, X, Y> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<<X as AsRangedCoord>::CoordDescType, <Y as AsRangedCoord>::CoordDescType>,
+>;
+
 /// One axis of a chart: its range and name, and where the defaults do not
 /// serve, the room for its labels, how many there are, how they are written
 /// and whether grid lines cross it.
@@ -108,7 +118,7 @@ struct Axis<'f, R: AsRangedCoord> {
     desc: &'f str,
     label_area: Option<u32>,
     labels: Option<usize>,
-    format: Option<&'f dyn Fn(&R::Value) -> String>,
+    format: Option<LabelFormat<'f, R::Value>>,
     grid: bool,
 }
 
@@ -136,7 +146,7 @@ impl<'f, R: AsRangedCoord> Axis<'f, R> {
         self
     }
 
-    fn format(mut self, format: &'f dyn Fn(&R::Value) -> String) -> Self {
+    fn format(mut self, format: LabelFormat<'f, R::Value>) -> Self {
         self.format = Some(format);
         self
     }
@@ -160,7 +170,7 @@ fn frame<'a, DB, X, Y>(
     title: &str,
     x: Axis<'_, X>,
     y: Axis<'_, Y>,
-) -> Result<ChartContext<'a, DB, Cartesian2d<X::CoordDescType, Y::CoordDescType>>, String>
+) -> Result<FramedChart<'a, DB, X, Y>, String>
 where
     DB: DrawingBackend,
     X: AsRangedCoord,
