@@ -140,7 +140,7 @@ impl Batch {
 
 /// A duel's game as the tuner sees a game: the defender's total is its
 /// score. A duel's record counts no fours and carries no search statistics.
-fn duel_result(seed: u64, game: matchplay::GameResult) -> GameResult {
+fn duel_result(seed: u64, game: matchplay::MatchGame) -> GameResult {
     GameResult {
         seed,
         start: None,

@@ -13,7 +13,7 @@ pub const RUN_BEST_WEIGHTS: &str = "best.ron";
 
 /// An output format of `tune2048 export`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub enum ExportFormat {
     /// The project's own weights file.
     Ron,
     /// A JSON object with the same field names.
@@ -69,13 +69,13 @@ pub fn load_source(source: &Path) -> Result<Weights, ExportError> {
 }
 
 /// The weights in `format`; `source` is named in the generated comments.
-pub fn render(weights: &Weights, format: Format, source: &str) -> String {
+pub fn render(weights: &Weights, format: ExportFormat, source: &str) -> String {
     match format {
-        Format::Ron => weights.to_ron(),
-        Format::Json => to_json(weights),
-        Format::C => to_c_header(weights, source),
-        Format::Rust => to_rust(weights, source),
-        Format::Set => crate::heuristic::PARAM_NAMES
+        ExportFormat::Ron => weights.to_ron(),
+        ExportFormat::Json => to_json(weights),
+        ExportFormat::C => to_c_header(weights, source),
+        ExportFormat::Rust => to_rust(weights, source),
+        ExportFormat::Set => crate::heuristic::PARAM_NAMES
             .iter()
             .map(|&name| {
                 let v = weights.get(name).expect("a listed name");
@@ -217,9 +217,9 @@ mod tests {
     #[test]
     fn ron_json_ron_is_exact() {
         let w = awkward();
-        let ron_text = render(&w, Format::Ron, "mem");
+        let ron_text = render(&w, ExportFormat::Ron, "mem");
         let from_ron = Weights::from_ron(&ron_text, "mem").unwrap();
-        let json_text = render(&from_ron, Format::Json, "mem");
+        let json_text = render(&from_ron, ExportFormat::Json, "mem");
         let back = from_json(&json_text).unwrap();
         assert_eq!(back.to_ron(), ron_text);
         for name in PARAM_NAMES {

@@ -20,6 +20,7 @@ pub mod cluster;
 pub mod engine;
 pub mod evaluation;
 pub mod export;
+pub mod fnv;
 pub mod heuristic;
 pub mod maxtile;
 pub mod place;

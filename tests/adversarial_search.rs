@@ -1,15 +1,17 @@
 //! The adversarial search against plain minimax, and matches between players.
 
 use tune2048::adversarial::eval::Eval;
-use tune2048::adversarial::matchplay::{opening, play_match, MatchSpec, Summary, Verdict};
+use tune2048::adversarial::matchplay::{
+    opening, play_match, MatchSpec, MatchSummary, MatchVerdict,
+};
 use tune2048::adversarial::player::Player;
-use tune2048::adversarial::search::{minimax, Limits, Searcher};
-use tune2048::adversarial::{Position, Rules, Side};
+use tune2048::adversarial::search::{minimax, AlphaBeta, Limits};
+use tune2048::adversarial::{AdversarialPosition, Rules, Side};
 
 use crate::util::{run, text};
 
 /// Positions from random play: 3 to 25 turns in, either side to move.
-fn positions(rules: Rules, count: u64) -> Vec<Position> {
+fn positions(rules: Rules, count: u64) -> Vec<AdversarialPosition> {
     (0..count)
         .map(|i| {
             let turns = 3 + (i * 7) % 23;
@@ -36,7 +38,7 @@ fn alpha_beta_equals_minimax_with_far_fewer_evaluations() {
     let mut mm_evals = 0u64;
     for rules in [Rules::Gpcc2015, Rules::Gpcc2016] {
         for eval in evals() {
-            let mut s = Searcher::new(rules, eval.clone(), 16);
+            let mut s = AlphaBeta::new(rules, eval.clone(), 16);
             for pos in positions(rules, 12) {
                 for plies in 1..=4 {
                     let (want, n) = minimax(rules, &eval, pos, plies);
@@ -60,7 +62,7 @@ fn the_table_and_ordering_keep_the_value_at_depth_5() {
     let rules = Rules::Gpcc2016;
     for pos in positions(rules, 4) {
         let (want, _) = minimax(rules, &Eval::Smooth, pos, 5);
-        let mut s = Searcher::new(rules, Eval::Smooth, 14);
+        let mut s = AlphaBeta::new(rules, Eval::Smooth, 14);
         assert_eq!(s.value(pos, 5), want);
         // Again with the table warm from the first search.
         assert_eq!(s.value(pos, 5), want);
@@ -73,7 +75,7 @@ fn the_table_and_ordering_keep_the_value_at_depth_5() {
 fn decisions_play_the_searched_value_and_honour_limits() {
     let rules = Rules::Gpcc2016;
     for pos in positions(rules, 6) {
-        let mut s = Searcher::new(rules, Eval::Edges, 16);
+        let mut s = AlphaBeta::new(rules, Eval::Edges, 16);
         let d = s.decide(pos, Limits::plies(4)).unwrap();
         assert_eq!(d.plies, 4);
         let (want, _) = minimax(rules, &Eval::Edges, pos, 4);
@@ -87,10 +89,10 @@ fn decisions_play_the_searched_value_and_honour_limits() {
             nodes: Some(2000),
             time: None,
         };
-        let a = Searcher::new(rules, Eval::Edges, 16)
+        let a = AlphaBeta::new(rules, Eval::Edges, 16)
             .decide(pos, limits)
             .unwrap();
-        let b = Searcher::new(rules, Eval::Edges, 16)
+        let b = AlphaBeta::new(rules, Eval::Edges, 16)
             .decide(pos, limits)
             .unwrap();
         assert_eq!(a, b);
@@ -124,9 +126,9 @@ fn matches_are_deterministic_and_games_end_stuck() {
             assert_eq!(sum % 2, 0);
         }
         let want = match m.a_defends.score.cmp(&m.b_defends.score) {
-            std::cmp::Ordering::Greater => Verdict::Win,
-            std::cmp::Ordering::Equal => Verdict::Draw,
-            std::cmp::Ordering::Less => Verdict::Loss,
+            std::cmp::Ordering::Greater => MatchVerdict::Win,
+            std::cmp::Ordering::Equal => MatchVerdict::Draw,
+            std::cmp::Ordering::Less => MatchVerdict::Loss,
         };
         assert_eq!(m.verdict, want);
     }
@@ -138,7 +140,7 @@ fn a_summary_counts_from_a_side() {
     let b = Player::builtin("score").unwrap();
     let s = spec(Rules::Gpcc2016, 2, 3);
     let results: Vec<_> = (0..3).map(|i| play_match(&s, &a, &b, i)).collect();
-    let sum = Summary::of(&results);
+    let sum = MatchSummary::of(&results);
     assert_eq!(sum.wins + sum.draws + sum.losses, 3);
     let diff: f64 = results
         .iter()

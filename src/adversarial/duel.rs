@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::matchplay::{opening, play, GameResult};
+use super::matchplay::{opening, play, MatchGame};
 use super::player::Player;
 use super::rules::{Rules, Side};
 use super::search::Limits;
@@ -69,7 +69,7 @@ impl DuelSpec {
     /// Game `index` of a batch: the candidate, with `heuristic` in its
     /// role, against opponent `index mod n`, from the opening of `seed`.
     /// The result is the defender's game, whichever role the candidate has.
-    pub fn play(&self, heuristic: &Heuristic, seed: u64, index: usize) -> GameResult {
+    pub fn play(&self, heuristic: &Heuristic, seed: u64, index: usize) -> MatchGame {
         let candidate = Player::from_heuristic("candidate", heuristic.clone());
         let opponent = self.opponents[index % self.opponents.len()].player();
         let open = opening(self.rules, self.opening_turns, seed);

@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::player::Player;
-use super::rules::{Action, Position, Rules, Side};
-use super::search::{Limits, Searcher};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
+use super::search::{AlphaBeta, Limits};
 use crate::engine::{play_game, Board, Direction, Placer, Policy, Spawn};
 use crate::stats;
 
@@ -24,7 +24,7 @@ pub const TABLE_BITS: u32 = 18;
 /// The start of a game: some random turns from the empty board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opening {
-    pub position: Position,
+    pub position: AdversarialPosition,
     pub actions: Vec<Action>,
 }
 
@@ -32,7 +32,7 @@ pub struct Opening {
 /// board, drawn from `seed`. Stops early if the defender cannot move.
 pub fn opening(rules: Rules, turns: u32, seed: u64) -> Opening {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut pos = Position::START;
+    let mut pos = AdversarialPosition::START;
     let mut actions = Vec::new();
     let mut choices = Vec::new();
     for _ in 0..2 * turns {
@@ -66,7 +66,7 @@ pub fn opening(rules: Rules, turns: u32, seed: u64) -> Opening {
 
 /// One finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct GameResult {
+pub struct MatchGame {
     /// The defender's total, the opening's points included.
     pub score: u64,
     /// Defender moves after the opening.
@@ -81,14 +81,14 @@ fn hex<S: serde::Serializer>(b: &Board, s: S) -> Result<S::Ok, S::Error> {
 }
 
 struct Attacker<'a> {
-    searcher: Searcher,
+    searcher: AlphaBeta,
     limits: Limits,
     score: &'a Cell<u64>,
 }
 
 impl Placer for Attacker<'_> {
     fn place(&mut self, board: Board) -> Option<Spawn> {
-        let pos = Position {
+        let pos = AdversarialPosition {
             board,
             score: self.score.get(),
             to_move: Side::Attacker,
@@ -101,14 +101,14 @@ impl Placer for Attacker<'_> {
 }
 
 struct Defender<'a> {
-    searcher: Searcher,
+    searcher: AlphaBeta,
     limits: Limits,
     score: &'a Cell<u64>,
 }
 
 impl Policy for Defender<'_> {
     fn choose(&mut self, board: Board) -> Direction {
-        let pos = Position {
+        let pos = AdversarialPosition {
             board,
             score: self.score.get(),
             to_move: Side::Defender,
@@ -129,16 +129,16 @@ pub fn play(
     attacker: &Player,
     limits: Limits,
     opening: &Opening,
-) -> GameResult {
+) -> MatchGame {
     let start = opening.position;
     let score = Cell::new(start.score);
     let mut def = Defender {
-        searcher: Searcher::new(rules, defender.defend.clone(), TABLE_BITS),
+        searcher: AlphaBeta::new(rules, defender.defend.clone(), TABLE_BITS),
         limits: defender.limits(Side::Defender, limits),
         score: &score,
     };
     let mut att = Attacker {
-        searcher: Searcher::new(rules, attacker.attack.clone(), TABLE_BITS),
+        searcher: AlphaBeta::new(rules, attacker.attack.clone(), TABLE_BITS),
         limits: attacker.limits(Side::Attacker, limits),
         score: &score,
     };
@@ -164,7 +164,7 @@ pub fn play(
             },
         )
     };
-    GameResult {
+    MatchGame {
         score: start.score + record.score,
         moves: record.moves,
         max_tile: record.max_tile,
@@ -175,19 +175,19 @@ pub fn play(
 /// How one match went for player A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum MatchVerdict {
     Win,
     Draw,
     Loss,
 }
 
-impl Verdict {
+impl MatchVerdict {
     /// A's verdict from the defender totals: the higher one wins.
-    pub fn by_totals(a_defends: u64, b_defends: u64) -> Verdict {
+    pub fn by_totals(a_defends: u64, b_defends: u64) -> MatchVerdict {
         match a_defends.cmp(&b_defends) {
-            std::cmp::Ordering::Greater => Verdict::Win,
-            std::cmp::Ordering::Equal => Verdict::Draw,
-            std::cmp::Ordering::Less => Verdict::Loss,
+            std::cmp::Ordering::Greater => MatchVerdict::Win,
+            std::cmp::Ordering::Equal => MatchVerdict::Draw,
+            std::cmp::Ordering::Less => MatchVerdict::Loss,
         }
     }
 }
@@ -198,10 +198,10 @@ pub struct MatchResult {
     pub index: u64,
     pub opening_seed: u64,
     /// A defends, B attacks.
-    pub a_defends: GameResult,
+    pub a_defends: MatchGame,
     /// B defends, A attacks.
-    pub b_defends: GameResult,
-    pub verdict: Verdict,
+    pub b_defends: MatchGame,
+    pub verdict: MatchVerdict,
 }
 
 /// What to play.
@@ -221,7 +221,7 @@ pub fn play_match(spec: &MatchSpec, a: &Player, b: &Player, index: u64) -> Match
     let open = opening(spec.rules, spec.opening_turns, opening_seed);
     let a_defends = play(spec.rules, a, b, spec.limits, &open);
     let b_defends = play(spec.rules, b, a, spec.limits, &open);
-    let verdict = Verdict::by_totals(a_defends.score, b_defends.score);
+    let verdict = MatchVerdict::by_totals(a_defends.score, b_defends.score);
     MatchResult {
         index,
         opening_seed,
@@ -241,7 +241,7 @@ pub fn play_matches(spec: &MatchSpec, a: &Player, b: &Player) -> Vec<MatchResult
 
 /// The matches summed up from A's side.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
+pub struct MatchSummary {
     pub matches: usize,
     pub wins: usize,
     pub draws: usize,
@@ -256,15 +256,15 @@ pub struct Summary {
     pub mean_b_defends: f64,
 }
 
-impl Summary {
-    pub fn of(results: &[MatchResult]) -> Summary {
+impl MatchSummary {
+    pub fn of(results: &[MatchResult]) -> MatchSummary {
         let count = |v| results.iter().filter(|r| r.verdict == v).count();
         let points: Vec<f64> = results
             .iter()
             .map(|r| match r.verdict {
-                Verdict::Win => 1.0,
-                Verdict::Draw => 0.5,
-                Verdict::Loss => 0.0,
+                MatchVerdict::Win => 1.0,
+                MatchVerdict::Draw => 0.5,
+                MatchVerdict::Loss => 0.0,
             })
             .collect();
         let diffs: Vec<f64> = results
@@ -273,11 +273,11 @@ impl Summary {
             .collect();
         let a: Vec<f64> = results.iter().map(|r| r.a_defends.score as f64).collect();
         let b: Vec<f64> = results.iter().map(|r| r.b_defends.score as f64).collect();
-        Summary {
+        MatchSummary {
             matches: results.len(),
-            wins: count(Verdict::Win),
-            draws: count(Verdict::Draw),
-            losses: count(Verdict::Loss),
+            wins: count(MatchVerdict::Win),
+            draws: count(MatchVerdict::Draw),
+            losses: count(MatchVerdict::Loss),
             win_rate: stats::mean(&points),
             win_rate_ci95: stats::wilson_ci95(stats::mean(&points), points.len()),
             mean_diff: stats::mean(&diffs),

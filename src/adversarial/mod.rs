@@ -24,4 +24,4 @@ pub mod referee;
 pub mod rules;
 pub mod search;
 
-pub use rules::{Action, Position, Rules, Side};
+pub use rules::{Action, AdversarialPosition, Rules, Side};

@@ -9,15 +9,15 @@
 use super::matchplay::TABLE_BITS;
 use super::player::Player;
 use super::protocol::{action_text, Message};
-use super::rules::{Action, Position, Rules, Side};
-use super::search::{Limits, Searcher};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
+use super::search::{AlphaBeta, Limits};
 use crate::engine::Board;
 
 /// The game being played: what the set-up lines gave so far.
 struct Game {
     rules: Rules,
     /// Made at the `role` line, with the evaluation for that role.
-    searcher: Option<Searcher>,
+    searcher: Option<AlphaBeta>,
     role: Option<Side>,
     board: Board,
     score: u64,
@@ -65,7 +65,7 @@ impl ProtocolPlayer {
             Message::Role(side) => {
                 game.role = Some(side);
                 let eval = self.player.eval(side).clone();
-                game.searcher = Some(Searcher::new(game.rules, eval, TABLE_BITS));
+                game.searcher = Some(AlphaBeta::new(game.rules, eval, TABLE_BITS));
             }
             Message::Board(board) => game.board = board,
             Message::Score(score) => game.score = score,
@@ -95,8 +95,8 @@ impl ProtocolPlayer {
 }
 
 impl Game {
-    fn position(&self, to_move: Side) -> Position {
-        Position {
+    fn position(&self, to_move: Side) -> AdversarialPosition {
+        AdversarialPosition {
             board: self.board,
             score: self.score,
             to_move,

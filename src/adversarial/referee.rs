@@ -12,9 +12,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::matchplay::{opening, GameResult, MatchResult, MatchSpec, Opening, Verdict};
+use super::matchplay::{opening, MatchGame, MatchResult, MatchSpec, MatchVerdict, Opening};
 use super::protocol::{parse_action, Message};
-use super::rules::{Action, Position, Rules, Side};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
 use crate::engine::value_of;
 
 /// One player's end of the line: the referee sends it lines and waits for
@@ -47,7 +47,7 @@ impl Who {
 
 /// A game lost by breaking the protocol.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Fault {
+pub struct ProtocolFault {
     /// 1 for the game A defends, 2 for the game B defends.
     pub game: u32,
     pub player: Who,
@@ -62,14 +62,14 @@ pub struct Fault {
 pub struct RefereedMatch {
     #[serde(flatten)]
     pub result: MatchResult,
-    pub faults: Vec<Fault>,
+    pub faults: Vec<ProtocolFault>,
 }
 
 /// A refereed game: where it stopped, and who broke the protocol (the side
 /// and why), if anyone did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RefereedGame {
-    pub result: GameResult,
+    pub result: MatchGame,
     pub fault: Option<(Side, String)>,
 }
 
@@ -85,12 +85,12 @@ pub fn referee_match<S: Seat, E>(
     let opening_seed = crate::seeds::derive(spec.seed, index);
     let open = opening(spec.rules, spec.opening_turns, opening_seed);
     let mut faults = Vec::new();
-    let mut game = |number: u32, defender: Who| -> Result<GameResult, E> {
+    let mut game = |number: u32, defender: Who| -> Result<MatchGame, E> {
         let mut def = seat(defender)?;
         let mut att = seat(defender.other())?;
         let g = referee_game(spec.rules, &open, &mut def, &mut att);
         if let Some((side, message)) = g.fault {
-            faults.push(Fault {
+            faults.push(ProtocolFault {
                 game: number,
                 player: if side == Side::Defender {
                     defender
@@ -105,12 +105,12 @@ pub fn referee_match<S: Seat, E>(
     };
     let a_defends = game(1, Who::A)?;
     let b_defends = game(2, Who::B)?;
-    let faulted = |who| faults.iter().any(|f: &Fault| f.player == who);
+    let faulted = |who| faults.iter().any(|f: &ProtocolFault| f.player == who);
     let verdict = match (faulted(Who::A), faulted(Who::B)) {
-        (true, false) => Verdict::Loss,
-        (false, true) => Verdict::Win,
-        (true, true) => Verdict::Draw,
-        (false, false) => Verdict::by_totals(a_defends.score, b_defends.score),
+        (true, false) => MatchVerdict::Loss,
+        (false, true) => MatchVerdict::Win,
+        (true, true) => MatchVerdict::Draw,
+        (false, false) => MatchVerdict::by_totals(a_defends.score, b_defends.score),
     };
     Ok(RefereedMatch {
         result: MatchResult {
@@ -157,7 +157,7 @@ impl<S: Seat> Line<'_, S> {
 /// Where a game stands.
 struct Play {
     rules: Rules,
-    pos: Position,
+    pos: AdversarialPosition,
     moves: u32,
     /// Set when a slide made a 65536 (the engine's tile cap): the game ends.
     capped: bool,
@@ -262,8 +262,8 @@ impl Play {
         Ok(action)
     }
 
-    fn result(&self) -> GameResult {
-        GameResult {
+    fn result(&self) -> MatchGame {
+        MatchGame {
             score: self.pos.score,
             moves: self.moves,
             max_tile: if self.capped {
@@ -379,7 +379,7 @@ mod tests {
     }
 
     /// The fault of the game where B, answering `answers`, attacks our A.
-    fn attacker_fault(rules: Rules, answers: &[&'static str]) -> Fault {
+    fn attacker_fault(rules: Rules, answers: &[&'static str]) -> ProtocolFault {
         let s = spec(rules);
         let m = referee_match(&s, 0, |who| {
             Ok::<_, ()>(match who {
@@ -388,7 +388,7 @@ mod tests {
             })
         })
         .unwrap();
-        assert_eq!(m.result.verdict, Verdict::Win);
+        assert_eq!(m.result.verdict, MatchVerdict::Win);
         m.faults.into_iter().next().unwrap()
     }
 
@@ -473,7 +473,7 @@ mod tests {
     #[test]
     fn a_defender_move_that_changes_nothing_is_illegal() {
         let open = Opening {
-            position: Position::START,
+            position: AdversarialPosition::START,
             actions: vec![],
         };
         let mut def = Script(["up", "up"].into());

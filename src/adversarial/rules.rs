@@ -113,15 +113,15 @@ impl Action {
 
 /// A position: the board, the defender's score so far, and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct AdversarialPosition {
     pub board: Board,
     pub score: u64,
     pub to_move: Side,
 }
 
-impl Position {
+impl AdversarialPosition {
     /// The start: an empty board, no score, the attacker to move.
-    pub const START: Position = Position {
+    pub const START: AdversarialPosition = AdversarialPosition {
         board: Board::EMPTY,
         score: 0,
         to_move: Side::Attacker,
@@ -157,14 +157,14 @@ impl Position {
     /// slide that changes nothing, a tile on an occupied cell, a move out of
     /// turn). A slide that would make a 65536 is not playable on this board
     /// either and counts as illegal.
-    pub fn play(&self, rules: Rules, action: Action) -> Option<Position> {
+    pub fn play(&self, rules: Rules, action: Action) -> Option<AdversarialPosition> {
         match (self.to_move, action) {
             (Side::Defender, Action::Slide(dir)) => {
                 let moved = self.board.make_move(dir)?;
                 if moved.overflow {
                     return None;
                 }
-                Some(Position {
+                Some(AdversarialPosition {
                     board: moved.board,
                     score: self.score + u64::from(moved.score),
                     to_move: Side::Attacker,
@@ -172,7 +172,7 @@ impl Position {
             }
             (Side::Attacker, Action::Place(s)) if rules.allows(s.rank) => {
                 let board = self.board.place(s.cell, s.rank).ok()?;
-                Some(Position {
+                Some(AdversarialPosition {
                     board,
                     score: self.score,
                     to_move: Side::Defender,
@@ -197,20 +197,24 @@ mod tests {
     #[test]
     fn placements_follow_the_rules() {
         let mut v = Vec::new();
-        Position::START.actions(Rules::Gpcc2015, &mut v);
+        AdversarialPosition::START.actions(Rules::Gpcc2015, &mut v);
         assert_eq!(v.len(), 16);
-        Position::START.actions(Rules::Gpcc2016, &mut v);
+        AdversarialPosition::START.actions(Rules::Gpcc2016, &mut v);
         assert_eq!(v.len(), 32);
         let four = Action::Place(Spawn { cell: 3, rank: 2 });
-        assert!(Position::START.play(Rules::Gpcc2015, four).is_none());
-        let p = Position::START.play(Rules::Gpcc2016, four).unwrap();
+        assert!(AdversarialPosition::START
+            .play(Rules::Gpcc2015, four)
+            .is_none());
+        let p = AdversarialPosition::START
+            .play(Rules::Gpcc2016, four)
+            .unwrap();
         assert_eq!(p.to_move, Side::Defender);
         assert!(p.play(Rules::Gpcc2016, four).is_none());
     }
 
     #[test]
     fn merges_score_for_the_defender() {
-        let p = Position {
+        let p = AdversarialPosition {
             board: Board::from_ranks([1, 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
             score: 10,
             to_move: Side::Defender,

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::Eval;
-use super::rules::{Action, Position, Rules, Side};
+use super::rules::{Action, AdversarialPosition, Rules, Side};
 use crate::seeds::mix64;
 
 /// How far one decision may search.
@@ -38,7 +38,7 @@ pub const MAX_PLIES: u32 = 64;
 
 /// A decision and what it cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Decision {
+pub struct AlphaBetaDecision {
     pub action: Action,
     /// The value of the deepest finished iteration, for the side to move.
     pub value: f64,
@@ -70,7 +70,7 @@ struct Entry {
 
 const NO_MOVE: u8 = u8::MAX;
 
-fn tag(pos: &Position) -> u64 {
+fn tag(pos: &AdversarialPosition) -> u64 {
     2 * pos.score + u64::from(pos.to_move == Side::Attacker)
 }
 
@@ -78,7 +78,7 @@ fn tag(pos: &Position) -> u64 {
 const CLOCK_EVERY: u64 = 1024;
 
 /// One side's searcher. Its table persists between decisions.
-pub struct Searcher {
+pub struct AlphaBeta {
     rules: Rules,
     eval: Eval,
     table: Vec<Option<Entry>>,
@@ -93,11 +93,11 @@ pub struct Searcher {
     pub use_table: bool,
 }
 
-impl Searcher {
+impl AlphaBeta {
     /// A searcher with a table of 2^`table_bits` entries.
-    pub fn new(rules: Rules, eval: Eval, table_bits: u32) -> Searcher {
+    pub fn new(rules: Rules, eval: Eval, table_bits: u32) -> AlphaBeta {
         let len = 1usize << table_bits;
-        Searcher {
+        AlphaBeta {
             rules,
             eval,
             table: vec![None; len],
@@ -118,7 +118,11 @@ impl Searcher {
 
     /// The best action for the side to move, or `None` when it has none
     /// (the game is over, or a full board with the attacker to move).
-    pub fn decide(&mut self, pos: Position, limits: Limits) -> Option<Decision> {
+    pub fn decide(
+        &mut self,
+        pos: AdversarialPosition,
+        limits: Limits,
+    ) -> Option<AlphaBetaDecision> {
         let mut actions = Vec::new();
         pos.actions(self.rules, &mut actions);
         if actions.is_empty() {
@@ -143,7 +147,7 @@ impl Searcher {
             }
         }
         let (action, value, plies) = best.expect("the first iteration finishes");
-        Some(Decision {
+        Some(AlphaBetaDecision {
             action,
             value,
             plies,
@@ -153,7 +157,7 @@ impl Searcher {
     }
 
     /// The value of `pos` searched exactly `plies` deep, for the side to move.
-    pub fn value(&mut self, pos: Position, plies: u32) -> f64 {
+    pub fn value(&mut self, pos: AdversarialPosition, plies: u32) -> f64 {
         self.nodes = 0;
         self.evals = 0;
         self.stopped = false;
@@ -180,7 +184,7 @@ impl Searcher {
     /// One iteration at the root; `None` if a limit stopped it.
     fn root(
         &mut self,
-        pos: Position,
+        pos: AdversarialPosition,
         plies: u32,
         actions: &[Action],
         limited: bool,
@@ -210,18 +214,18 @@ impl Searcher {
     }
 
     #[inline]
-    fn slot(&self, pos: &Position) -> usize {
+    fn slot(&self, pos: &AdversarialPosition) -> usize {
         mix64(pos.board.0 ^ mix64(tag(pos))) as usize & self.mask
     }
 
-    fn probe(&self, pos: &Position) -> Option<Entry> {
+    fn probe(&self, pos: &AdversarialPosition) -> Option<Entry> {
         if !self.use_table {
             return None;
         }
         self.table[self.slot(pos)].filter(|e| e.board == pos.board.0 && e.tag == tag(pos))
     }
 
-    fn store(&mut self, pos: &Position, plies: u32, value: f64, bound: Bound, best: u8) {
+    fn store(&mut self, pos: &AdversarialPosition, plies: u32, value: f64, bound: Bound, best: u8) {
         if !self.use_table {
             return;
         }
@@ -238,7 +242,7 @@ impl Searcher {
 
     /// The static value of `pos` for the side to move.
     #[inline]
-    fn leaf(&mut self, pos: &Position) -> f64 {
+    fn leaf(&mut self, pos: &AdversarialPosition) -> f64 {
         self.evals += 1;
         let v = self.eval.value(pos.board, pos.score, pos.is_over());
         match pos.to_move {
@@ -249,7 +253,7 @@ impl Searcher {
 
     fn negamax(
         &mut self,
-        pos: Position,
+        pos: AdversarialPosition,
         plies: u32,
         mut alpha: f64,
         mut beta: f64,
@@ -330,7 +334,7 @@ impl Searcher {
 
 /// Plain minimax without cuts or table: the value of `pos` `plies` deep for
 /// the side to move, and the number of evaluations made.
-pub fn minimax(rules: Rules, eval: &Eval, pos: Position, plies: u32) -> (f64, u64) {
+pub fn minimax(rules: Rules, eval: &Eval, pos: AdversarialPosition, plies: u32) -> (f64, u64) {
     let sign = match pos.to_move {
         Side::Defender => 1.0,
         Side::Attacker => -1.0,

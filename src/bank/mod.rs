@@ -231,9 +231,7 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
 /// FNV-1a, 64 bits: a run records its bank's hash, so a resume can tell
 /// that the file changed. (A check against accidents, not against forgery.)
 pub fn content_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::fnv::hash(bytes)
 }
 
 /// A hash as it is written in configs: 16 hex digits.

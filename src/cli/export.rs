@@ -9,7 +9,7 @@ use anyhow::Context as _;
 
 use crate::atomic_file;
 use crate::cli::input_error;
-use crate::export::{self, Format};
+use crate::export::{self, ExportFormat};
 use crate::player::values::ParamValues;
 use crate::tune::folder::files;
 
@@ -35,7 +35,7 @@ pub struct Args {
     pub source: PathBuf,
     /// The output format.
     #[arg(long, value_enum)]
-    pub format: Format,
+    pub format: ExportFormat,
     /// Write here instead of to stdout.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -47,10 +47,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(path) => {
             let values = ParamValues::load(&path)?;
             match args.format {
-                Format::Set => values.to_set_lines(),
-                Format::Json => values.to_json(),
-                Format::C => values.to_c_header(&name),
-                Format::Ron | Format::Rust => {
+                ExportFormat::Set => values.to_set_lines(),
+                ExportFormat::Json => values.to_json(),
+                ExportFormat::C => values.to_c_header(&name),
+                ExportFormat::Ron | ExportFormat::Rust => {
                     return Err(input_error(format!(
                         "{}: tuned values of `{}` export as set, json or c; ron and rust \
                          are for the built-in player's weights",

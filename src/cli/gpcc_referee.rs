@@ -17,15 +17,14 @@ use anyhow::Context;
 
 use super::child::{time_limit, Child, ChildError};
 use super::input_error;
-use super::matchplay::{match_line, rules_of, summary_lines, RulesName};
-use crate::adversarial::matchplay::{MatchSpec, Summary};
-use crate::adversarial::referee::{referee_match, Fault, RefereedMatch, Seat, Who};
+use super::matchplay::{match_line, summary_lines, MatchArgs};
+use crate::adversarial::matchplay::MatchSummary;
+use crate::adversarial::referee::{referee_match, ProtocolFault, RefereedMatch, Seat, Who};
 use crate::adversarial::search::Limits;
 
+/// `gpcc-referee`'s players: two programs, and the time each has to answer.
 #[derive(Debug, clap::Args)]
-pub struct Args {
-    #[arg(long, value_enum)]
-    pub rules: RulesName,
+pub struct Programs {
     /// Player A's command: a program and its arguments, split on whitespace
     /// (for anything else, write a script).
     #[arg(long)]
@@ -36,15 +35,12 @@ pub struct Args {
     /// Time limit per answer in seconds.
     #[arg(long, default_value_t = 10.0)]
     pub time_limit: f64,
-    /// Random turns (a placement and a move each) opening every match.
-    #[arg(long, default_value_t = 2)]
-    pub openings: u32,
-    /// Number of matches (two games each).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
-    pub matches: u64,
-    /// Base seed of the openings; match i opens from derive(seed, i).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub series: MatchArgs<Programs>,
     /// Write every line sent and received to FILE: `A< line` for a line to
     /// A, `A> line` for one from A (the same for B).
     #[arg(long)]
@@ -108,16 +104,16 @@ fn command(flag: &str, text: &str) -> anyhow::Result<(String, Vec<String>)> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let limit = time_limit(args.time_limit)
+    let series = &args.series;
+    let Programs {
+        a,
+        b,
+        time_limit: seconds,
+    } = &series.players;
+    let limit = time_limit(*seconds)
         .ok_or_else(|| input_error("--time-limit must be between 0 and 1e9 seconds"))?;
-    let programs = [command("--a", &args.a)?, command("--b", &args.b)?];
-    let spec = MatchSpec {
-        rules: rules_of(args.rules),
-        limits: Limits::plies(1),
-        opening_turns: args.openings,
-        matches: args.matches,
-        seed: args.seed,
-    };
+    let programs = [command("--a", a)?, command("--b", b)?];
+    let spec = series.spec(Limits::plies(1));
     let transcript = open_transcript(args.transcript.as_deref())?;
     let start = Instant::now();
     let mut seat = |who: Who| {
@@ -133,14 +129,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if !args.json {
         println!(
-            "{}: A = {} vs B = {}, {} s per answer, {} matches, {} opening turns, seed {}",
+            "{}: A = {a} vs B = {b}, {} s per answer, {} matches, {} opening turns, seed {}",
             spec.rules.name(),
-            args.a,
-            args.b,
             limit.as_secs_f64(),
-            args.matches,
-            args.openings,
-            args.seed
+            spec.matches,
+            spec.opening_turns,
+            spec.seed
         );
     }
     let mut played = Vec::new();
@@ -175,15 +169,16 @@ fn report(
     elapsed: f64,
 ) -> anyhow::Result<()> {
     let results: Vec<_> = played.iter().map(|m| m.result.clone()).collect();
-    let summary = Summary::of(&results);
+    let summary = MatchSummary::of(&results);
     if args.json {
+        let series = &args.series;
         let out = serde_json::json!({
-            "rules": rules_of(args.rules).name(),
-            "a": args.a,
-            "b": args.b,
+            "rules": series.rules.rules().name(),
+            "a": series.players.a,
+            "b": series.players.b,
             "time_limit_s": limit.as_secs_f64(),
-            "opening_turns": args.openings,
-            "seed": args.seed,
+            "opening_turns": series.openings,
+            "seed": series.seed,
             "summary": summary,
             "matches": played,
             "elapsed_s": elapsed,
@@ -201,7 +196,7 @@ fn report(
 /// The match's report line, and a line for each lost game.
 fn print_match(m: &RefereedMatch) {
     println!("{}", match_line(&m.result));
-    for Fault {
+    for ProtocolFault {
         game,
         player,
         role,

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::adversarial::player::Player;
-use crate::adversarial::search::{Limits, Searcher, MAX_PLIES};
-use crate::adversarial::{Action, Position, Rules, Side};
+use crate::adversarial::search::{AlphaBeta, Limits, MAX_PLIES};
+use crate::adversarial::{Action, AdversarialPosition, Side};
 use crate::engine::Board;
 
 use super::matchplay::RulesName;
@@ -36,10 +36,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = match args.rules {
-        RulesName::Gpcc2015 => Rules::Gpcc2015,
-        RulesName::Gpcc2016 => Rules::Gpcc2016,
-    };
+    let rules = args.rules.rules();
     let player = Player::load(&args.player).map_err(|e| {
         super::input_error(format!(
             "--player {}: not a built-in player nor a weights or player file: {e}",
@@ -50,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(text) => parse_board(text).map_err(|e| super::input_error(format!("--board: {e}")))?,
         None => Board::EMPTY,
     };
-    let pos = Position {
+    let pos = AdversarialPosition {
         board,
         score: args.score,
         to_move: match args.side {
@@ -58,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             SideName::Defender => Side::Defender,
         },
     };
-    let mut searcher = Searcher::new(rules, player.eval(pos.to_move).clone(), 20);
+    let mut searcher = AlphaBeta::new(rules, player.eval(pos.to_move).clone(), 20);
     let start = Instant::now();
     let Some(d) = searcher.decide(pos, Limits::plies(args.plies)) else {
         return Err(super::input_error(

@@ -42,7 +42,7 @@ pub struct Args {
 
 /// How one judged game ended.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Verdict {
+pub struct JudgedGame {
     pub max_tile: u32,
     pub moves: u32,
     pub elapsed: Duration,
@@ -51,12 +51,12 @@ pub struct Verdict {
 }
 
 /// Judges one game against a running player, who must finish by `deadline`.
-pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> Verdict {
+pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::EMPTY;
     let start = Instant::now();
     let mut moves = 0;
-    let verdict = |board: Board, moves, error: Option<String>| Verdict {
+    let verdict = |board: Board, moves, error: Option<String>| JudgedGame {
         max_tile: value_of(board.max_rank()),
         moves,
         elapsed: start.elapsed(),
@@ -103,7 +103,7 @@ fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String
 
 /// One row per judged game (game i played seed `game_seed(base, i)`),
 /// written whole through a temporary name.
-fn write_csv(path: &Path, base: u64, verdicts: &[Verdict]) -> anyhow::Result<()> {
+fn write_csv(path: &Path, base: u64, verdicts: &[JudgedGame]) -> anyhow::Result<()> {
     let mut text = String::from("game,seed,max_tile,moves,seconds,error\n");
     for (game, v) in verdicts.iter().enumerate() {
         let seed = game_seed(base, game as u64);

@@ -5,11 +5,13 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, Summary};
+use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, MatchSummary};
 use crate::adversarial::player::Player;
 use crate::adversarial::search::{Limits, MAX_PLIES};
 use crate::adversarial::Rules;
 
+/// The rules of adversarial 2048, as `--rules` names them (`perft` adds
+/// the classic game to these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesName {
     /// The attacker places a 2.
@@ -18,19 +20,24 @@ pub enum RulesName {
     Gpcc2016,
 }
 
+impl RulesName {
+    /// The rules this name stands for.
+    pub fn rules(self) -> Rules {
+        match self {
+            RulesName::Gpcc2015 => Rules::Gpcc2015,
+            RulesName::Gpcc2016 => Rules::Gpcc2016,
+        }
+    }
+}
+
+/// The flags `match` and `gpcc-referee` share: the rules, the two players
+/// (`P`: each command names them its own way) and the matches to play.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub struct MatchArgs<P: clap::Args> {
     #[arg(long, value_enum)]
     pub rules: RulesName,
-    /// Player A: `score`, `eval1`, `eval2`, a weights file, or a player file
-    /// (`Player(defender: "D.ron", attacker: "A.ron")`, paths beside it).
-    #[arg(long)]
-    pub a: String,
-    /// Player B, as for --a.
-    #[arg(long)]
-    pub b: String,
     #[command(flatten)]
-    pub limits: LimitArgs,
+    pub players: P,
     /// Random turns (a placement and a move each) opening every match.
     #[arg(long, default_value_t = 2)]
     pub openings: u32,
@@ -40,6 +47,39 @@ pub struct Args {
     /// Base seed of the openings; match i opens from derive(seed, i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+impl<P: clap::Args> MatchArgs<P> {
+    /// The matches the flags ask for, each decision searched within `limits`.
+    pub fn spec(&self, limits: Limits) -> MatchSpec {
+        MatchSpec {
+            rules: self.rules.rules(),
+            limits,
+            opening_turns: self.openings,
+            matches: self.matches,
+            seed: self.seed,
+        }
+    }
+}
+
+/// `match`'s players: built-in players or files, and their search limits.
+#[derive(Debug, clap::Args)]
+pub struct Players {
+    /// Player A: `score`, `eval1`, `eval2`, a weights file, or a player file
+    /// (`Player(defender: "D.ron", attacker: "A.ron")`, paths beside it).
+    #[arg(long)]
+    pub a: String,
+    /// Player B, as for --a.
+    #[arg(long)]
+    pub b: String,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub series: MatchArgs<Players>,
     /// Print JSON (every match and the summary) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -96,14 +136,6 @@ impl LimitArgs {
     }
 }
 
-/// The rules a flag names.
-pub fn rules_of(name: RulesName) -> Rules {
-    match name {
-        RulesName::Gpcc2015 => Rules::Gpcc2015,
-        RulesName::Gpcc2016 => Rules::Gpcc2016,
-    }
-}
-
 /// A report line for one match.
 pub fn match_line(r: &MatchResult) -> String {
     format!(
@@ -113,7 +145,7 @@ pub fn match_line(r: &MatchResult) -> String {
 }
 
 /// The two report lines that sum the matches up.
-pub fn summary_lines(summary: &Summary) -> [String; 2] {
+pub fn summary_lines(summary: &MatchSummary) -> [String; 2] {
     let [lo, hi] = summary.win_rate_ci95;
     let [dlo, dhi] = summary.mean_diff_ci95;
     [
@@ -129,7 +161,8 @@ pub fn summary_lines(summary: &Summary) -> [String; 2] {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = rules_of(args.rules);
+    let series = &args.series;
+    let Players { a, b, limits } = &series.players;
     let load = |flag: &str, spec: &str| {
         Player::load(spec).map_err(|e| {
             super::input_error(format!(
@@ -137,34 +170,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ))
         })
     };
-    let a = load("--a", &args.a)?;
-    let b = load("--b", &args.b)?;
-    let Some(limits) = args.limits.limits() else {
+    let player_a = load("--a", a)?;
+    let player_b = load("--b", b)?;
+    let Some(search) = limits.limits() else {
         return Err(super::input_error(
             "give a search limit: --plies, --nodes or --move-ms",
         ));
     };
-    let spec = MatchSpec {
-        rules,
-        limits,
-        opening_turns: args.openings,
-        matches: args.matches,
-        seed: args.seed,
-    };
+    let spec = series.spec(search);
+    let rules = spec.rules;
     let start = Instant::now();
-    let results = play_matches(&spec, &a, &b);
-    let summary = Summary::of(&results);
+    let results = play_matches(&spec, &player_a, &player_b);
+    let summary = MatchSummary::of(&results);
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         let out = serde_json::json!({
             "rules": rules.name(),
-            "a": args.a,
-            "b": args.b,
-            "plies": args.limits.plies,
-            "nodes": args.limits.nodes,
-            "move_ms": args.limits.move_ms,
-            "opening_turns": args.openings,
-            "seed": args.seed,
+            "a": a,
+            "b": b,
+            "plies": limits.plies,
+            "nodes": limits.nodes,
+            "move_ms": limits.move_ms,
+            "opening_turns": series.openings,
+            "seed": series.seed,
             "summary": summary,
             "matches": results,
             "elapsed_s": elapsed,
@@ -173,14 +201,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "{}: A = {} vs B = {}, {}, {} matches, {} opening turns, seed {}",
+        "{}: A = {a} vs B = {b}, {}, {} matches, {} opening turns, seed {}",
         rules.name(),
-        args.a,
-        args.b,
-        args.limits.describe(),
+        limits.describe(),
         summary.matches,
-        args.openings,
-        args.seed
+        series.openings,
+        series.seed
     );
     for r in &results {
         println!("{}", match_line(r));

@@ -4,17 +4,50 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::adversarial::{perft as adv, Rules, Side};
+use clap::builder::PossibleValue;
+use clap::ValueEnum;
+
+use super::matchplay::RulesName;
+use crate::adversarial::{perft as adv, Side};
 use crate::engine::{perft as classic, Board};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesName {
-    /// The classic game: a move, then a 2 or a 4 on each empty cell (one level = both).
+/// The game tree to count: the classic game's, or adversarial 2048's under
+/// the rules that `match` and the other adversarial commands take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tree {
     Classic,
-    /// Adversarial 2048, the attacker places a 2.
-    Gpcc2015,
-    /// Adversarial 2048, the attacker places a 2 or a 4.
-    Gpcc2016,
+    Adversarial(RulesName),
+}
+
+impl ValueEnum for Tree {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Tree::Classic,
+            Tree::Adversarial(RulesName::Gpcc2015),
+            Tree::Adversarial(RulesName::Gpcc2016),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        match self {
+            Tree::Classic => Some(PossibleValue::new("classic").help(
+                "The classic game: a move, then a 2 or a 4 on each empty cell (one level = both)",
+            )),
+            // `gpcc2015: Adversarial 2048, the attacker places a 2`.
+            Tree::Adversarial(rules) => {
+                let value = rules.to_possible_value()?;
+                let help = value.get_help().map(|h| h.to_string()).unwrap_or_default();
+                let mut chars = help.chars();
+                let first = chars.next().map(|c| c.to_lowercase().collect::<String>());
+                let help = format!(
+                    "Adversarial 2048, {}{}",
+                    first.unwrap_or_default(),
+                    chars.as_str()
+                );
+                Some(value.help(help))
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -27,7 +60,7 @@ pub enum SideName {
 pub struct Args {
     /// Which game tree to count.
     #[arg(long, value_enum)]
-    pub rules: RulesName,
+    pub rules: Tree,
     /// Plies to count (attacker and defender plies each count one; classic: moves).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub plies: u32,
@@ -83,18 +116,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let start = Instant::now();
     let (name, leaves) = match args.rules {
-        RulesName::Classic => ("classic", classic::perft(board, args.plies)),
-        RulesName::Gpcc2015 => (
-            "gpcc2015",
-            adv::perft(Rules::Gpcc2015, board, side, args.plies),
-        ),
-        RulesName::Gpcc2016 => (
-            "gpcc2016",
-            adv::perft(Rules::Gpcc2016, board, side, args.plies),
-        ),
+        Tree::Classic => ("classic", classic::perft(board, args.plies)),
+        Tree::Adversarial(name) => {
+            let rules = name.rules();
+            (rules.name(), adv::perft(rules, board, side, args.plies))
+        }
     };
     eprintln!("{:.3} s", start.elapsed().as_secs_f64());
-    let first = if args.rules == RulesName::Classic {
+    let first = if args.rules == Tree::Classic {
         String::new()
     } else {
         format!(" first {}", side.name())
@@ -104,4 +133,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         board.0, args.plies
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_adversarial_rule_is_a_tree() {
+        for &name in RulesName::value_variants() {
+            assert!(Tree::value_variants().contains(&Tree::Adversarial(name)));
+        }
+        let names: Vec<String> = Tree::value_variants()
+            .iter()
+            .filter_map(|t| t.to_possible_value())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(names, ["classic", "gpcc2015", "gpcc2016"]);
+    }
 }

@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use super::rules::PlaceBoard;
 use crate::engine::Direction;
+use crate::fnv;
 
 /// Largest side length the exact search takes.
 pub const MAX_EXACT_SIDE: usize = 4;
@@ -43,9 +44,7 @@ impl Hasher for KeyHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
+        self.0 = fnv::extend(self.0, bytes);
     }
     fn write_u64(&mut self, k: u64) {
         let x = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);

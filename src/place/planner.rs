@@ -3,7 +3,7 @@
 //! The player decides everything in this puzzle, so planning is
 //! deterministic. Each turn, every state of the beam is expanded by every
 //! empty cell and every move that changes the board; the children are
-//! scored by a snake heuristic (see [`Scorer`]), duplicates are dropped and
+//! scored by a snake heuristic (see [`SnakeScorer`]), duplicates are dropped and
 //! the best `width` go on. All states of one turn have the same sum of tiles
 //! (twice the turn number), so the score only has to judge their shape.
 //!
@@ -20,6 +20,7 @@ use std::time::Instant;
 use super::exact::turns;
 use super::rules::PlaceBoard;
 use crate::engine::Direction;
+use crate::fnv;
 
 /// One step of a path: the turn played and the path before it.
 struct Step {
@@ -61,16 +62,16 @@ fn unroll(path: &Option<Rc<Step>>) -> Vec<(usize, Direction)> {
 /// position `i` of the snake: the large tiles should sit at the head, in
 /// decreasing order (swapping any two tiles out of order raises the score),
 /// so that each can merge into its bigger neighbour as soon as it doubles.
-pub struct Scorer {
+pub struct SnakeScorer {
     snake: Vec<usize>,
     weights: Vec<f64>,
     /// 2^r for every rank r a board can hold (0 for empty).
     values: [f64; 65],
 }
 
-impl Scorer {
+impl SnakeScorer {
     /// The scorer for `n`×`n` boards.
-    pub fn new(n: usize) -> Scorer {
+    pub fn new(n: usize) -> SnakeScorer {
         let snake: Vec<usize> = (0..n)
             .flat_map(|r| {
                 (0..n).map(move |k| {
@@ -82,7 +83,7 @@ impl Scorer {
         const RHO: f64 = 0.25;
         let weights = (0..n * n).map(|i| RHO.powi(i as i32)).collect();
         let values = std::array::from_fn(|r| if r == 0 { 0.0 } else { (r as f64).exp2() });
-        Scorer {
+        SnakeScorer {
             snake,
             weights,
             values,
@@ -101,11 +102,11 @@ impl Scorer {
     /// The score of `b` and a 64-bit fingerprint of it, seeded, in one pass.
     fn score_and_fingerprint(&self, b: &PlaceBoard, seed: u64) -> (f64, u64) {
         let mut s = 0.0;
-        let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+        let mut h = seed ^ fnv::OFFSET_BASIS;
         for (&cell, &w) in self.snake.iter().zip(&self.weights) {
             let r = b.rank(cell);
             s += w * self.values[r as usize];
-            h = (h ^ u64::from(r)).wrapping_mul(0x100_0000_01b3);
+            h = fnv::step(h, u64::from(r));
         }
         (s, h ^ (h >> 31))
     }
@@ -174,7 +175,7 @@ const MAX_WIDTH: usize = 1 << 16;
 /// ever dropping a child has searched every game: then the target is out
 /// of reach.
 pub fn plan(n: usize, params: PlanParams) -> Plan {
-    let scorer = Scorer::new(n);
+    let scorer = SnakeScorer::new(n);
     let base = params.width.clamp(1, MAX_WIDTH);
     let mut out = Plan {
         turns: Vec::new(),
@@ -272,7 +273,7 @@ impl Expander {
         &mut self,
         beam: &[Node],
         width: usize,
-        scorer: &Scorer,
+        scorer: &SnakeScorer,
         params: &PlanParams,
         out: &mut Plan,
     ) -> Stepped {
@@ -396,7 +397,7 @@ mod tests {
 
     #[test]
     fn the_snake_prefers_sorted_tiles() {
-        let s = Scorer::new(3);
+        let s = SnakeScorer::new(3);
         let sorted = PlaceBoard::from_ranks(3, &[5, 4, 3, 0, 0, 1, 0, 0, 0]).unwrap();
         let swapped = PlaceBoard::from_ranks(3, &[4, 5, 3, 0, 0, 1, 0, 0, 0]).unwrap();
         assert!(s.score(&sorted) > s.score(&swapped));

@@ -45,7 +45,7 @@ pub struct PlaceBoard {
 
 /// Why a placement is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlaceError {
+pub enum PlacementError {
     #[error("row {row}, column {col} is outside the {n}×{n} board")]
     OutOfRange { row: usize, col: usize, n: usize },
     #[error("row {row}, column {col} is occupied")]
@@ -106,14 +106,14 @@ impl PlaceBoard {
     }
 
     /// Puts a 2 on row `row`, column `col` (both from 0).
-    pub fn place(&self, row: usize, col: usize) -> Result<PlaceBoard, PlaceError> {
+    pub fn place(&self, row: usize, col: usize) -> Result<PlaceBoard, PlacementError> {
         let n = self.n();
         if row >= n || col >= n {
-            return Err(PlaceError::OutOfRange { row, col, n });
+            return Err(PlacementError::OutOfRange { row, col, n });
         }
         let i = row * n + col;
         if self.cells[i] != 0 {
-            return Err(PlaceError::Occupied { row, col });
+            return Err(PlacementError::Occupied { row, col });
         }
         let mut b = *self;
         b.cells[i] = 1;
@@ -250,10 +250,13 @@ mod tests {
     fn placements_are_checked() {
         let b = PlaceBoard::empty(3).unwrap().place(1, 2).unwrap();
         assert_eq!(b.ranks(), &[0, 0, 0, 0, 0, 1, 0, 0, 0]);
-        assert_eq!(b.place(1, 2), Err(PlaceError::Occupied { row: 1, col: 2 }));
+        assert_eq!(
+            b.place(1, 2),
+            Err(PlacementError::Occupied { row: 1, col: 2 })
+        );
         assert_eq!(
             b.place(3, 0),
-            Err(PlaceError::OutOfRange {
+            Err(PlacementError::OutOfRange {
                 row: 3,
                 col: 0,
                 n: 3

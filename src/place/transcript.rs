@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::rules::{value, PlaceBoard, PlaceError};
+use super::rules::{value, PlaceBoard, PlacementError};
 use crate::engine::Direction;
 
 /// One turn as written: 1-based row and column of the placed 2, then a move.
@@ -59,7 +59,7 @@ pub enum TranscriptError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error("line {line}: {error}")]
-    Placement { line: usize, error: PlaceError },
+    Placement { line: usize, error: PlacementError },
     #[error("line {line}: the move {dir} changes nothing")]
     NoOp { line: usize, dir: char },
     #[error("line {line}: the transcript has {found} turns, not {claimed}")]
@@ -78,7 +78,7 @@ pub enum ReplayError {
 
 /// What a legal transcript achieved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Replay {
+pub struct ReplayedGame {
     pub board: PlaceBoard,
     /// The largest tile of the game (it never shrinks).
     pub best: u128,
@@ -175,12 +175,12 @@ pub fn play_turn(board: &PlaceBoard, turn: Turn, line: usize) -> Result<PlaceBoa
     let placed = board.place(row, col).map_err(|error| {
         // Report the cell as written, 1-based.
         let error = match error {
-            PlaceError::OutOfRange { n, .. } => PlaceError::OutOfRange {
+            PlacementError::OutOfRange { n, .. } => PlacementError::OutOfRange {
                 row: turn.row as usize,
                 col: turn.col as usize,
                 n,
             },
-            PlaceError::Occupied { .. } => PlaceError::Occupied {
+            PlacementError::Occupied { .. } => PlacementError::Occupied {
                 row: turn.row as usize,
                 col: turn.col as usize,
             },
@@ -195,7 +195,7 @@ pub fn play_turn(board: &PlaceBoard, turn: Turn, line: usize) -> Result<PlaceBoa
 
 /// Replays a transcript on the empty `n`×`n` board and checks that it is
 /// legal, that its last line tells the truth, and that it reaches `target`.
-pub fn replay(t: &Transcript, n: usize, target: u128) -> Result<Replay, ReplayError> {
+pub fn replay(t: &Transcript, n: usize, target: u128) -> Result<ReplayedGame, ReplayError> {
     let mut board = PlaceBoard::empty(n).expect("the caller checked the size");
     for &(line, turn) in &t.turns {
         board = play_turn(&board, turn, line)?;
@@ -217,7 +217,7 @@ pub fn replay(t: &Transcript, n: usize, target: u128) -> Result<Replay, ReplayEr
             });
         }
     }
-    Ok(Replay { board, best })
+    Ok(ReplayedGame { board, best })
 }
 
 /// Writes a transcript: the turns (row-major cells, from 0), then the last line.
@@ -234,7 +234,7 @@ pub fn write(n: usize, turns: &[(usize, Direction)], tile: u128) -> String {
 mod tests {
     use super::*;
 
-    fn check(text: &str, n: usize, target: u128) -> Result<Replay, String> {
+    fn check(text: &str, n: usize, target: u128) -> Result<ReplayedGame, String> {
         let t = parse(text).map_err(|e| format!("parse: {e}"))?;
         replay(&t, n, target).map_err(|e| format!("replay: {e}"))
     }

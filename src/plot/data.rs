@@ -146,41 +146,50 @@ pub fn file_stem(name: &str) -> String {
 }
 
 /// Parses an `eval --csv` file (`game,seed,score,max_tile,moves,outcome`);
-/// columns are found by name, so their order may change.
+/// columns are found by name, so their order may change. Cells are trimmed,
+/// and blank lines are passed over.
 pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotError> {
-    let bad = |line: usize, message: String| PlotError::Parse {
+    let bad = |line: u64, message: String| PlotError::Parse {
         path: path.to_path_buf(),
-        line,
+        line: usize::try_from(line).unwrap_or(usize::MAX),
         message,
     };
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = lines.next().ok_or_else(|| bad(1, "empty file".into()))?;
-    let columns: Vec<&str> = header.split(',').map(str::trim).collect();
+    let line_of = |position: Option<&csv::Position>| position.map_or(1, |p| line_at(text, p));
+    // Text read as `&str` is UTF-8 and rows may differ in length, so the csv
+    // reader has little to refuse; what it does is named by its line.
+    let csv_error = |e: csv::Error| bad(line_of(e.position()), e.to_string());
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let header = reader.headers().map_err(csv_error)?.clone();
+    if header.iter().all(str::is_empty) {
+        return Err(bad(1, "empty file".into()));
+    }
+    let header_line = line_of(header.position());
     let column = |name: &str| {
-        columns
+        header
             .iter()
-            .position(|c| *c == name)
-            .ok_or_else(|| bad(1, format!("no `{name}` column in the header")))
+            .position(|c| c == name)
+            .ok_or_else(|| bad(header_line, format!("no `{name}` column in the header")))
     };
     let (score, max_tile, moves) = (column("score")?, column("max_tile")?, column("moves")?);
     let mut games = Vec::new();
-    for (index, line) in lines {
-        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
-        let cell = |i: usize, name: &str| {
-            cells
-                .get(i)
-                .ok_or_else(|| bad(index + 1, format!("missing `{name}`")))
-        };
+    for record in reader.records() {
+        let record = record.map_err(csv_error)?;
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let line = line_of(record.position());
         let number = |i: usize, name: &str| -> Result<u64, PlotError> {
-            let text = cell(i, name)?;
+            let text = record
+                .get(i)
+                .ok_or_else(|| bad(line, format!("missing `{name}`")))?;
             text.parse()
-                .map_err(|_| bad(index + 1, format!("`{name}` is not a count: {text:?}")))
+                .map_err(|_| bad(line, format!("`{name}` is not a count: {text:?}")))
         };
         let narrow = |v: u64, name: &str| {
-            u32::try_from(v).map_err(|_| bad(index + 1, format!("`{name}` is too large")))
+            u32::try_from(v).map_err(|_| bad(line, format!("`{name}` is too large")))
         };
         games.push(GameStat {
             score: number(score, "score")?,
@@ -192,6 +201,19 @@ pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotErro
         return Err(bad(1, "no games".into()));
     }
     Ok(games)
+}
+
+/// The line (from 1) of the record the csv reader places at `position`. Its
+/// own line count gives a record after a blank line the blank's number, so
+/// the line is counted from the byte offset, past any line ends there.
+fn line_at(text: &str, position: &csv::Position) -> u64 {
+    let start = usize::try_from(position.byte()).map_or(text.len(), |b| b.min(text.len()));
+    let blank = text.as_bytes()[start..]
+        .iter()
+        .take_while(|&&b| b == b'\n' || b == b'\r')
+        .count();
+    let before = &text.as_bytes()[..start + blank];
+    1 + before.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 /// The fitness chart's series.
@@ -511,6 +533,45 @@ mod tests {
         assert!(err.to_string().contains("max_tile"), "{err}");
         let err = parse_eval_csv("score,max_tile,moves\n1,2,x\n", Path::new("e.csv")).unwrap_err();
         assert!(err.to_string().starts_with("e.csv:2: "), "{err}");
+    }
+
+    #[test]
+    fn eval_csv_quotes_blank_lines_and_line_numbers() {
+        let text =
+            "\"max_tile\", moves ,score,\"outcome\"\n\n2048,900,20000,\"lost, at last\"\n   \n";
+        let games = parse_eval_csv(text, Path::new("e.csv")).unwrap();
+        assert_eq!(
+            games,
+            vec![GameStat {
+                score: 20000,
+                max_tile: 2048,
+                moves: 900
+            }]
+        );
+        let text = "score,max_tile,moves\n1,2,3\n\n4,5\n";
+        let err = parse_eval_csv(text, Path::new("e.csv")).unwrap_err();
+        assert_eq!(err.to_string(), "e.csv:4: missing `moves`");
+        let text = "\r\n\nscore,moves\r\n";
+        let err = parse_eval_csv(text, Path::new("e.csv")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "e.csv:3: no `max_tile` column in the header"
+        );
+        let text = "score,max_tile,moves\r\n1,2,3\r\n\r\n\r\n4,5,x\r\n";
+        let err = parse_eval_csv(text, Path::new("e.csv")).unwrap_err();
+        assert_eq!(err.to_string(), "e.csv:5: `moves` is not a count: \"x\"");
+        let text = "score,max_tile,moves\n1,99999999999,3\n";
+        let err = parse_eval_csv(text, Path::new("e.csv")).unwrap_err();
+        assert_eq!(err.to_string(), "e.csv:2: `max_tile` is too large");
+        let err = parse_eval_csv("", Path::new("e.csv")).unwrap_err();
+        assert_eq!(err.to_string(), "e.csv:1: empty file");
+        let err = parse_eval_csv("score,max_tile,moves\n", Path::new("e.csv")).unwrap_err();
+        assert_eq!(err.to_string(), "e.csv:1: no games");
+        let err = parse_eval_csv("score,moves\n1,2\n", Path::new("e.csv")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "e.csv:1: no `max_tile` column in the header"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::fmt::Display;
 
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -99,6 +100,124 @@ fn three_digits(v: f64) -> String {
     }
 }
 
+/// How an axis writes its labels.
+type LabelFormat<'f, V> = &'f dyn Fn(&V) -> String;
+
+/// The chart [`frame`] gives back, in the coordinates of its two axes.
+type FramedChart<'a, DB, X, Y> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<<X as AsRangedCoord>::CoordDescType, <Y as AsRangedCoord>::CoordDescType>,
+>;
+
+/// One axis of a chart: its range and name, and where the defaults do not
+/// serve, the room for its labels, how many there are, how they are written
+/// and whether grid lines cross it.
+struct Axis<'f, R: AsRangedCoord> {
+    range: R,
+    desc: &'f str,
+    label_area: Option<u32>,
+    labels: Option<usize>,
+    format: Option<LabelFormat<'f, R::Value>>,
+    grid: bool,
+}
+
+impl<'f, R: AsRangedCoord> Axis<'f, R> {
+    fn new(range: R, desc: &'f str) -> Self {
+        Axis {
+            range,
+            desc,
+            label_area: None,
+            labels: None,
+            format: None,
+            grid: true,
+        }
+    }
+
+    /// Pixels kept beside the axis for its labels.
+    fn label_area(mut self, pixels: u32) -> Self {
+        self.label_area = Some(pixels);
+        self
+    }
+
+    /// How many labels the axis has (about).
+    fn labels(mut self, count: usize) -> Self {
+        self.labels = Some(count);
+        self
+    }
+
+    fn format(mut self, format: LabelFormat<'f, R::Value>) -> Self {
+        self.format = Some(format);
+        self
+    }
+
+    /// No grid lines across this axis.
+    fn no_grid(mut self) -> Self {
+        self.grid = false;
+        self
+    }
+}
+
+/// Room for the labels of the generation (or score, tile) axis.
+const X_LABEL_AREA: u32 = 45;
+/// Room for the labels of the value axis, unless the axis says otherwise.
+const Y_LABEL_AREA: u32 = 80;
+
+/// The frame every chart draws in: a white canvas, the title, both axes with
+/// their names and labels, and the grid; the chart then draws its series.
+fn frame<'a, DB, X, Y>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    x: Axis<'_, X>,
+    y: Axis<'_, Y>,
+) -> Result<FramedChart<'a, DB, X, Y>, String>
+where
+    DB: DrawingBackend,
+    X: AsRangedCoord,
+    Y: AsRangedCoord,
+    X::CoordDescType: ValueFormatter<X::Value>,
+    Y::CoordDescType: ValueFormatter<Y::Value>,
+{
+    area.fill(&WHITE).map_err(err)?;
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, (FONT, 24))
+        .margin(15)
+        .x_label_area_size(x.label_area.unwrap_or(X_LABEL_AREA))
+        .y_label_area_size(y.label_area.unwrap_or(Y_LABEL_AREA))
+        .build_cartesian_2d(x.range, y.range)
+        .map_err(err)?;
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(x.desc)
+        .y_desc(y.desc)
+        .label_style((FONT, 14))
+        .axis_desc_style((FONT, 16));
+    if let Some(count) = x.labels {
+        mesh.x_labels(count);
+    }
+    if let Some(count) = y.labels {
+        mesh.y_labels(count);
+    }
+    if let Some(format) = x.format {
+        mesh.x_label_formatter(format);
+    }
+    if let Some(format) = y.format {
+        mesh.y_label_formatter(format);
+    }
+    if !x.grid {
+        mesh.disable_x_mesh();
+    }
+    if !y.grid {
+        mesh.disable_y_mesh();
+    }
+    mesh.draw().map_err(err)?;
+    Ok(chart)
+}
+
+/// An axis label in [`short_number`]'s form.
+fn short_label(v: &f64) -> String {
+    short_number(*v)
+}
+
 fn legend_box<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     position: SeriesLabelPosition,
@@ -122,25 +241,14 @@ pub struct FitnessChart<'a> {
 
 impl Chart for FitnessChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let ((g0, g1), values) = self.data.bounds().ok_or("no generations to draw")?;
         let xs = generation_range(g0, g1);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(80)
-            .build_cartesian_2d(xs.clone(), padded(values))
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("fitness")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .y_label_formatter(&|v| short_number(*v))
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(xs.clone(), "generation"),
+            Axis::new(padded(values), "fitness").format(&short_label),
+        )?;
         if let Some(base) = self.data.baseline {
             let grey = RGBColor(90, 90, 90);
             chart
@@ -201,30 +309,17 @@ pub struct SigmaChart<'a> {
 
 impl Chart for SigmaChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let first = self.points.first().ok_or("no generations to draw")?;
         let last = self.points.last().unwrap_or(first);
         let (lo, hi) = min_max(self.points.iter().map(|p| p.1)).ok_or("no sigma values")?;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                generation_range(first.0, last.0),
-                decade_range(lo, hi).log_scale(),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("sigma (log scale)")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .y_labels(12)
-            .y_label_formatter(&|v| three_digits(*v))
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(generation_range(first.0, last.0), "generation"),
+            Axis::new(decade_range(lo, hi).log_scale(), "sigma (log scale)")
+                .labels(12)
+                .format(&|v| three_digits(*v)),
+        )?;
         let color = series_color(4);
         chart
             .draw_series(LineSeries::new(
@@ -256,7 +351,6 @@ impl Chart for ParamsChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let all = self.series.iter().flat_map(|s| s.points.iter());
         let (g0, g1) = all
             .clone()
@@ -268,21 +362,13 @@ impl Chart for ParamsChart<'_> {
         let values = min_max(all.map(|p| p.1)).ok_or("no parameter values")?;
         let (width, _) = root.dim_in_pixel();
         let (left, right) = root.split_horizontally(width.saturating_sub(230));
-        let mut chart = ChartBuilder::on(&left)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d(generation_range(g0, g1), padded(values))
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("normalized parameter (distribution mean)")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .draw()
-            .map_err(err)?;
+        right.fill(&WHITE).map_err(err)?;
+        let mut chart = frame(
+            &left,
+            &self.title,
+            Axis::new(generation_range(g0, g1), "generation"),
+            Axis::new(padded(values), "normalized parameter (distribution mean)").label_area(60),
+        )?;
         for (i, s) in self.series.iter().enumerate() {
             chart
                 .draw_series(LineSeries::new(
@@ -322,28 +408,19 @@ pub struct HistogramChart<'a> {
 
 impl Chart for HistogramChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let h = self.hist;
         let end = h.start + h.width * h.bins() as f64;
         let top = f64::from(h.max_count().max(1)) * 1.08;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(h.start..end, 0.0..top)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("score")
-            .y_desc("games")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .x_label_formatter(&|v| short_number(*v))
-            .y_label_formatter(&|v| format!("{v:.0}"))
-            .disable_x_mesh()
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(h.start..end, "score")
+                .format(&short_label)
+                .no_grid(),
+            Axis::new(0.0..top, "games")
+                .label_area(70)
+                .format(&|v| format!("{v:.0}")),
+        )?;
         let alpha = if h.counts.len() > 1 { 0.45 } else { 0.8 };
         for (k, row) in h.counts.iter().enumerate() {
             let color = series_color(k);
@@ -380,7 +457,6 @@ pub struct ReachChart<'a> {
 
 impl Chart for ReachChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let tiles = &self.bars.tiles;
         if tiles.is_empty() {
             return Err("no tiles to draw".into());
@@ -388,31 +464,26 @@ impl Chart for ReachChart<'_> {
         // One segment per tile; a lone tile gets an empty second segment
         // because plotters cannot map a one-value range.
         let segments = (tiles.len() as u32).max(2);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d((0..segments - 1).into_segmented(), 0.0..1.12)
-            .map_err(err)?;
         let tile_label = |v: &SegmentValue<u32>| match v {
             SegmentValue::CenterOf(i) => {
                 tiles.get(*i as usize).map_or(String::new(), u32::to_string)
             }
             _ => String::new(),
         };
-        chart
-            .configure_mesh()
-            .x_desc("tile reached (at least)")
-            .y_desc("share of games")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .x_labels(tiles.len() + 1)
-            .x_label_formatter(&tile_label)
-            .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
-            .disable_x_mesh()
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(
+                (0..segments - 1).into_segmented(),
+                "tile reached (at least)",
+            )
+            .labels(tiles.len() + 1)
+            .format(&tile_label)
+            .no_grid(),
+            Axis::new(0.0..1.12, "share of games")
+                .label_area(70)
+                .format(&|v| format!("{:.0}%", v * 100.0)),
+        )?;
         // Bars sit side by side inside each tile's segment; plotters has no
         // coordinate between segment edges, so they are placed by pixel margins.
         let (plot_width, _) = chart.plotting_area().dim_in_pixel();
@@ -466,7 +537,6 @@ pub struct CompareChart<'a> {
 
 impl Chart for CompareChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let points = self.runs.iter().flat_map(|r| r.1.iter());
         let g1 = points
             .clone()
@@ -475,22 +545,12 @@ impl Chart for CompareChart<'_> {
             .ok_or("no generations to draw")?;
         let g0 = points.clone().map(|p| p.0).min().unwrap_or(0);
         let values = min_max(points.map(|p| p.1)).ok_or("no fitness values")?;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(80)
-            .build_cartesian_2d(generation_range(g0, g1), padded(values))
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("generation")
-            .y_desc("fitness")
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .y_label_formatter(&|v| short_number(*v))
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(generation_range(g0, g1), "generation"),
+            Axis::new(padded(values), "fitness").format(&short_label),
+        )?;
         for (i, (label, run)) in self.runs.iter().enumerate() {
             let color = series_color(i);
             chart
@@ -519,29 +579,17 @@ pub struct OverlayChart<'a> {
 
 impl Chart for OverlayChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        root.fill(&WHITE).map_err(err)?;
         let points = self.runs.iter().flat_map(|r| r.1.iter());
         let xs = min_max(points.clone().map(|p| p.0)).ok_or("no points to draw")?;
         let ys = min_max(points.map(|p| p.1).chain(self.reference.map(|r| r.0)))
             .ok_or("no points to draw")?;
         let x_range = padded(xs);
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(80)
-            .build_cartesian_2d(x_range.clone(), padded(ys))
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc(self.x_desc)
-            .y_desc(self.y_desc)
-            .label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .x_label_formatter(&|v| short_number(*v))
-            .y_label_formatter(&|v| short_number(*v))
-            .draw()
-            .map_err(err)?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(x_range.clone(), self.x_desc).format(&short_label),
+            Axis::new(padded(ys), self.y_desc).format(&short_label),
+        )?;
         if let Some((level, label)) = self.reference {
             let grey = RGBColor(90, 90, 90);
             chart

@@ -334,7 +334,7 @@ pub struct RawStage {
 
 /// A stage, validated: what its generations play.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stage {
+pub struct TuneStage {
     /// Generations it lasts; `None` only for a last stage that ends with the run.
     pub generations: Option<u32>,
     pub search: SearchConfig,
@@ -481,7 +481,7 @@ pub struct TuneConfig {
     pub race: Option<Race>,
     /// At least one. Without stages in the file, one open-ended stage of the
     /// top-level settings.
-    pub stages: Vec<Stage>,
+    pub stages: Vec<TuneStage>,
     pub seed: u64,
     pub threads: Option<u32>,
     pub move_limit: Option<u32>,
@@ -615,7 +615,7 @@ fn raw_config(text: &str, path: &Path) -> Result<RawConfig, ConfigError> {
 
 impl TuneConfig {
     /// The stage the run ends in: its games are the final comparison's.
-    pub fn last_stage(&self) -> &Stage {
+    pub fn last_stage(&self) -> &TuneStage {
         self.stages.last().expect("at least one stage")
     }
 

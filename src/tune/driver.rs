@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::ask_tell::{AskTell, Told};
-use super::config::{Reselect, Stage, TuneConfig};
+use super::config::{Reselect, TuneConfig, TuneStage};
 use super::contender::{contenders, Contender, Validated};
 use super::journal::Record;
 use super::objective::Fitness;
 use super::observer::Observer;
 use super::problem::Problem;
-use super::race::{self, Verdict};
+use super::race::{self, RaceVerdict};
 use super::replay::{Replay, Replayed};
 use super::scoring::{game_spec, Games, Scorer, Subject, Task, BASELINE_GENERATION};
 use super::state::{Best, GenerationRow, RunResult, RunState};
@@ -111,7 +111,7 @@ impl Tuner<'_> {
     }
 
     /// The stage the run is in.
-    fn stage(&self) -> &Stage {
+    fn stage(&self) -> &TuneStage {
         &self.config().stages[self.stage]
     }
 
@@ -274,7 +274,7 @@ impl Tuner<'_> {
         let (lambda, mu) = (tasks.len(), tasks.len() / 2);
         let rounds = 1 + (r.max_games - games.games).div_ceil(r.round_games);
         let delta = race::delta_per_interval(r.delta, lambda, rounds);
-        let mut verdicts = vec![Verdict::Open; lambda];
+        let mut verdicts = vec![RaceVerdict::Open; lambda];
         let mut played = games.games;
         loop {
             let values: Vec<Vec<f64>> = scored.iter().map(|s| s.values.clone()).collect();
@@ -282,7 +282,7 @@ impl Tuner<'_> {
                 .iter_mut()
                 .zip(race::verdicts(&race::bounds(&values, delta), mu))
             {
-                if *v == Verdict::Open {
+                if *v == RaceVerdict::Open {
                     *v = now;
                 }
             }
@@ -290,7 +290,7 @@ impl Tuner<'_> {
                 return Ok(scored);
             }
             let open: Vec<usize> = (0..lambda)
-                .filter(|&i| verdicts[i] == Verdict::Open)
+                .filter(|&i| verdicts[i] == RaceVerdict::Open)
                 .collect();
             let round: Vec<Task> = open
                 .iter()

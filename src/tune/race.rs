@@ -14,7 +14,7 @@ use crate::stats;
 
 /// Where each candidate stands in a race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum RaceVerdict {
     /// Surely among the μ best.
     In,
     /// Surely not among the μ best.
@@ -78,7 +78,7 @@ pub fn bounds(values: &[Vec<f64>], delta: f64) -> Vec<Bound> {
 /// open. A candidate is in when its lower bound beats the upper bounds of
 /// λ − μ others, out when its upper bound is below the lower bounds of μ
 /// others.
-pub fn verdicts(bounds: &[Bound], mu: usize) -> Vec<Verdict> {
+pub fn verdicts(bounds: &[Bound], mu: usize) -> Vec<RaceVerdict> {
     let lambda = bounds.len();
     bounds
         .iter()
@@ -91,11 +91,11 @@ pub fn verdicts(bounds: &[Bound], mu: usize) -> Vec<Verdict> {
                 .filter(|&j| j != i && b.hi < bounds[j].lo)
                 .count();
             if beaten >= lambda - mu {
-                Verdict::In
+                RaceVerdict::In
             } else if beaten_by >= mu {
-                Verdict::Out
+                RaceVerdict::Out
             } else {
-                Verdict::Open
+                RaceVerdict::Open
             }
         })
         .collect()
@@ -103,9 +103,9 @@ pub fn verdicts(bounds: &[Bound], mu: usize) -> Vec<Verdict> {
 
 /// Whether the race is over: every place in the top μ (or every place
 /// outside it) is decided.
-pub fn decided(verdicts: &[Verdict], mu: usize) -> bool {
-    let ins = verdicts.iter().filter(|&&v| v == Verdict::In).count();
-    let outs = verdicts.iter().filter(|&&v| v == Verdict::Out).count();
+pub fn decided(verdicts: &[RaceVerdict], mu: usize) -> bool {
+    let ins = verdicts.iter().filter(|&&v| v == RaceVerdict::In).count();
+    let outs = verdicts.iter().filter(|&&v| v == RaceVerdict::Out).count();
     ins >= mu || outs >= verdicts.len() - mu
 }
 
@@ -135,8 +135,8 @@ mod tests {
         }
         let b = bounds(&values, 0.01);
         let v = verdicts(&b, 3);
-        assert_eq!(&v[..3], &[Verdict::Out; 3]);
-        assert_eq!(&v[3..], &[Verdict::In; 3]);
+        assert_eq!(&v[..3], &[RaceVerdict::Out; 3]);
+        assert_eq!(&v[3..], &[RaceVerdict::In; 3]);
         assert!(decided(&v, 3));
     }
 
@@ -150,12 +150,12 @@ mod tests {
         };
         let few = vec![noisy(10, 10.0), noisy(10, 12.0)];
         let v = verdicts(&bounds(&few, 0.05), 1);
-        assert_eq!(v, vec![Verdict::Open, Verdict::Open]);
+        assert_eq!(v, vec![RaceVerdict::Open, RaceVerdict::Open]);
         assert!(!decided(&v, 1));
         let many = vec![noisy(4000, 10.0), noisy(4000, 12.0)];
         let b = bounds(&many, 0.05);
         assert!(b[0].hi < b[1].lo, "{b:?}");
-        assert_eq!(verdicts(&b, 1), vec![Verdict::Out, Verdict::In]);
+        assert_eq!(verdicts(&b, 1), vec![RaceVerdict::Out, RaceVerdict::In]);
     }
 
     #[test]

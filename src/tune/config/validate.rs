@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use super::locate::locate;
 use super::{
     default_population, BankStarts, ConfigError, Depth, Duel, Game, Kind, Location, Objective,
-    Param, RawBank, RawConfig, RawParam, RawPlayer, RawVariant, SearchConfig, Stage, StopRules,
-    TuneConfig, MAX_DEPTH,
+    Param, RawBank, RawConfig, RawParam, RawPlayer, RawVariant, SearchConfig, StopRules,
+    TuneConfig, TuneStage, MAX_DEPTH,
 };
 use crate::adversarial::duel::Opponent;
 use crate::adversarial::player::{Player as GpccPlayer, BUILTIN};
@@ -801,8 +801,8 @@ fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
 
 /// The stages as the run plays them: each written stage over the top-level
 /// settings; without any, the top level alone, open-ended.
-fn check_stages(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Vec<Stage>, ConfigError> {
-    let top = Stage {
+fn check_stages(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Vec<TuneStage>, ConfigError> {
+    let top = TuneStage {
         generations: None,
         search: raw.search,
         games_per_candidate: raw.games_per_candidate,
@@ -818,7 +818,7 @@ fn check_stages(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Vec<Stage>,
             || "is required for every stage but the last".into(),
         )?;
         c.positive(s.generations, &field("generations"), "")?;
-        let stage = Stage {
+        let stage = TuneStage {
             generations: s.generations,
             search: s.search.unwrap_or(top.search),
             games_per_candidate: s.games_per_candidate.unwrap_or(top.games_per_candidate),
