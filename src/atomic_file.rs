@@ -77,7 +77,10 @@ impl Streamed {
 
     /// Appends `bytes`.
     pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let out = self.out.as_mut().expect("a Streamed is written before it is finished");
+        let out = self
+            .out
+            .as_mut()
+            .expect("a Streamed is written before it is finished");
         out.write_all(bytes).map_err(|e| naming(&self.tmp, e))
     }
 

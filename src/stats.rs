@@ -235,7 +235,10 @@ impl MedianSketch {
             order_statistic(&self.histogram, lo),
             order_statistic(&self.histogram, hi),
         );
-        (a + (h - lo as f64) * (b - a), Some(HISTOGRAM_MEDIAN_REL_ERROR))
+        (
+            a + (h - lo as f64) * (b - a),
+            Some(HISTOGRAM_MEDIAN_REL_ERROR),
+        )
     }
 }
 
@@ -699,5 +702,98 @@ mod tests {
         assert_eq!(one.p_value, 1.0);
         assert_eq!(one.ci95, [4.0, 4.0]);
         assert_eq!(Paired::compare(&[0, 0], &[1, 2]).ratio, 0.0);
+    }
+
+    #[test]
+    fn histogram_buckets_cover_scores_in_order_within_their_bound() {
+        let mut last = 0;
+        for score in (0..5000u64).chain([1 << 20, 3_932_100, u64::MAX / 3, u64::MAX]) {
+            let b = bucket_of(score);
+            assert!(b < BUCKETS && b >= last, "{score}");
+            last = b;
+            let middle = bucket_middle(b);
+            let error = (middle - score as f64).abs() / (score as f64).max(1.0);
+            assert!(error <= HISTOGRAM_MEDIAN_REL_ERROR, "{score}: {middle}");
+        }
+        // Below 2048 every score has a bucket of its own.
+        assert_eq!(bucket_middle(bucket_of(2047)), 2047.0);
+        assert_eq!(bucket_of(2048), bucket_of(2049));
+    }
+
+    /// Scores spread like a depth-0 run's: a generator of this test's own.
+    fn scores(n: usize) -> Vec<u64> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                1_000 + (x % 30_000) + (x >> 40) % 7 * 4_000
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_median_is_exact_up_to_its_limit_then_close() {
+        let all = scores(EXACT_MEDIAN_GAMES + 1001);
+        let as_f64 = |xs: &[u64]| xs.iter().map(|&x| x as f64).collect::<Vec<_>>();
+        let mut sketch = MedianSketch::default();
+        for (i, &x) in all.iter().enumerate() {
+            sketch.add(x);
+            if i + 1 == EXACT_MEDIAN_GAMES {
+                let exact = median(&as_f64(&all[..=i]));
+                assert_eq!(sketch.median(), (exact, None));
+            }
+        }
+        let exact = median(&as_f64(&all));
+        let (m, bound) = sketch.median();
+        assert_eq!(bound, Some(HISTOGRAM_MEDIAN_REL_ERROR));
+        assert!(
+            (m - exact).abs() <= HISTOGRAM_MEDIAN_REL_ERROR * exact,
+            "{m} {exact}"
+        );
+        assert!(sketch.exact.is_empty());
+        // A score past 32 bits moves to the histogram at once.
+        let mut big = MedianSketch::default();
+        big.add(7);
+        big.add(1 << 40);
+        big.add(9);
+        let (m, bound) = big.median();
+        assert!(bound.is_some() && m == 9.0);
+    }
+
+    #[test]
+    fn tallies_agree_with_the_two_pass_formulas() {
+        let xs = scores(5_000);
+        let games: Vec<GameStat> = xs
+            .iter()
+            .map(|&score| GameStat {
+                score,
+                max_tile: 1 << (9 + score % 4),
+                moves: (score / 10) as u32,
+            })
+            .collect();
+        let s = Summary::from_games(&games, 3.0);
+        let f = xs.iter().map(|&x| x as f64).collect::<Vec<_>>();
+        assert_eq!(s.mean_score, mean(&f));
+        assert!(close(s.sd_score, sample_sd(&f), 1e-9 * s.sd_score));
+        let ci = mean_ci95(&f);
+        assert!(close(s.ci95[0], ci[0], 1e-9) && close(s.ci95[1], ci[1], 1e-9));
+        assert_eq!(s.median_score, median(&f));
+        let tiles: Vec<u32> = games.iter().map(|g| g.max_tile).collect();
+        for tile in REACH_TILES {
+            assert_eq!(s.reach[&tile.to_string()], reach_share(&tiles, tile));
+        }
+        // Paired: the tally against the differences' own formulas.
+        let b: Vec<u64> = xs.iter().rev().copied().collect();
+        let p = Paired::compare(&xs, &b);
+        let d: Vec<f64> = xs
+            .iter()
+            .zip(&b)
+            .map(|(&x, &y)| y as f64 - x as f64)
+            .collect();
+        assert_eq!(p.mean_diff, mean(&d));
+        let ci = mean_ci95(&d);
+        assert!(close(p.ci95[0], ci[0], 1e-9) && close(p.ci95[1], ci[1], 1e-9));
     }
 }

@@ -55,6 +55,10 @@ pub struct BatchOpts {
     /// The bank's stage the games start from (`8192`, `every:50`).
     #[arg(long, requires = "bank")]
     pub bank_stage: Option<String>,
+    /// Play from a bank whose header records another variant than the
+    /// games' (by default an error: its positions come from other games).
+    #[arg(long, requires = "bank")]
+    pub bank_other_variant: bool,
 }
 
 /// Games are played in chunks of this many seeds; each chunk's results are
@@ -82,7 +86,13 @@ impl BatchOpts {
             return Ok(None);
         };
         let (bank, _) = Bank::load(path)?;
-        let _ = variant; // checked against the bank's header in the next commit
+        if !self.bank_other_variant {
+            bank.check_variant(path, variant).map_err(|e| {
+                input_error(format!(
+                    "{e} (--bank-other-variant starts them there all the same)"
+                ))
+            })?;
+        }
         let starts = bank.stage(stage);
         if starts.is_empty() {
             return Err(input_error(format!(
