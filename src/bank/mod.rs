@@ -111,18 +111,6 @@ pub enum BankError {
         field: &'static str,
         message: String,
     },
-    /// The bank's games were played in another variant than the games that
-    /// would start from it.
-    #[error(
-        "{file}:{line}: field `variant`: the bank's positions come from {bank} games, \
-         not {wanted} ones"
-    )]
-    Variant {
-        file: String,
-        line: usize,
-        bank: String,
-        wanted: String,
-    },
 }
 
 impl Bank {
@@ -208,11 +196,15 @@ impl Bank {
     /// another variant. A bank without the field passes.
     pub fn check_variant(&self, file: &Path, wanted: Variant) -> Result<(), BankError> {
         match self.made.variant {
-            Some((bank, line)) if bank != wanted => Err(BankError::Variant {
+            Some((bank, line)) if bank != wanted => Err(BankError::Malformed {
                 file: file.display().to_string(),
                 line,
-                bank: variant_words(bank),
-                wanted: variant_words(wanted),
+                field: "variant",
+                message: format!(
+                    "the bank's positions come from {} games, not {} ones",
+                    variant_words(bank),
+                    variant_words(wanted)
+                ),
             }),
             _ => Ok(()),
         }
