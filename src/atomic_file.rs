@@ -51,6 +51,60 @@ pub fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp{ext}", std::process::id()))
 }
 
+/// A file written piece by piece (a CSV row per game as the games finish)
+/// that readers, or a crash, never see half done: the pieces go to a
+/// [`temporary_path`], which [`Streamed::finish`] syncs and renames over
+/// the final path. Dropped unfinished (an error, a panic), it removes the
+/// temporary file and the final path keeps its old contents.
+pub struct Streamed {
+    path: PathBuf,
+    tmp: PathBuf,
+    /// `None` once finished.
+    out: Option<io::BufWriter<fs::File>>,
+}
+
+impl Streamed {
+    /// Starts writing `path` (through its temporary file).
+    pub fn create(path: &Path) -> io::Result<Streamed> {
+        let tmp = temporary_path(path);
+        let file = fs::File::create(&tmp).map_err(|e| naming(&tmp, e))?;
+        Ok(Streamed {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(io::BufWriter::new(file)),
+        })
+    }
+
+    /// Appends `bytes`.
+    pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let out = self
+            .out
+            .as_mut()
+            .expect("a Streamed is written before it is finished");
+        out.write_all(bytes).map_err(|e| naming(&self.tmp, e))
+    }
+
+    /// Syncs what was written and renames it over the final path.
+    pub fn finish(mut self) -> io::Result<()> {
+        let out = self.out.take().expect("a Streamed is finished once");
+        let file = out
+            .into_inner()
+            .map_err(|e| naming(&self.tmp, e.into_error()))?;
+        file.sync_data().map_err(|e| naming(&self.tmp, e))?;
+        drop(file);
+        fs::rename(&self.tmp, &self.path).map_err(|e| naming(&self.path, e))
+    }
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        // Unfinished, or finishing failed: the partial file goes.
+        if self.out.take().is_some() || self.tmp.exists() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
 /// `error`, of the same kind, with a message that starts with `path`.
 fn naming(path: &Path, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{}: {error}", path.display()))

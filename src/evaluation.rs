@@ -183,18 +183,24 @@ impl BatchResults {
             .iter()
             .map(|g| g.iter().map(|r| f64::from(r.record.moves)).sum())
             .collect();
-        let total: f64 = moves.iter().sum();
-        moves
-            .iter()
-            .map(|m| {
-                if total > 0.0 {
-                    elapsed_s * m / total
-                } else {
-                    0.0
-                }
-            })
-            .collect()
+        time_shares(elapsed_s, &moves)
     }
+}
+
+/// Splits `elapsed_s` among weight sets in proportion to the moves each
+/// played ([`BatchResults::time_shares`], for games tallied as they finish).
+pub fn time_shares(elapsed_s: f64, moves: &[f64]) -> Vec<f64> {
+    let total: f64 = moves.iter().sum();
+    moves
+        .iter()
+        .map(|m| {
+            if total > 0.0 {
+                elapsed_s * m / total
+            } else {
+                0.0
+            }
+        })
+        .collect()
 }
 
 /// Why a batch could not be played.

@@ -38,6 +38,11 @@ pub struct Summary {
     /// Student t 95% confidence interval of the mean score.
     pub ci95: [f64; 2],
     pub median_score: f64,
+    /// Absent when `median_score` is exact (up to [`EXACT_MEDIAN_GAMES`]
+    /// games); beyond, the median comes from a histogram of the scores and
+    /// this bounds its relative error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_rel_error: Option<f64>,
     /// Tile (as decimal text, e.g. `"2048"`) → share of games whose largest
     /// tile is at least that tile. Keys are [`REACH_TILES`].
     pub reach: BTreeMap<String, f64>,
@@ -49,12 +54,61 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Summarizes games that took `elapsed_s` seconds of wall time in all.
+    /// Summarizes games that took `elapsed_s` seconds of wall time in all
+    /// (the games folded one by one into a [`Tally`]).
     pub fn from_games(games: &[GameStat], elapsed_s: f64) -> Summary {
-        let scores: Vec<f64> = games.iter().map(|g| g.score as f64).collect();
-        let max_tiles: Vec<u32> = games.iter().map(|g| g.max_tile).collect();
-        let total_moves: f64 = games.iter().map(|g| f64::from(g.moves)).sum();
-        let n = games.len();
+        let mut tally = Tally::default();
+        for g in games {
+            tally.add(g);
+        }
+        tally.summary(elapsed_s)
+    }
+}
+
+/// Games are folded into a [`Tally`] one at a time, so a summary of any
+/// number of games takes the same memory: exact sums and counts, Welford's
+/// running mean and sum of squared deviations, and a [`MedianSketch`].
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    games: u64,
+    /// Exact while the sum stays below 2^128 (it cannot: 2^32 games of
+    /// scores below 2^64 are at most 2^96).
+    score_sum: u128,
+    score_spread: Welford,
+    moves_sum: u128,
+    /// Per tile of [`REACH_TILES`]: games whose largest tile is at least it.
+    reached: [u64; REACH_TILES.len()],
+    median: MedianSketch,
+}
+
+impl Tally {
+    /// Folds in one more game.
+    pub fn add(&mut self, game: &GameStat) {
+        self.games += 1;
+        self.score_sum += u128::from(game.score);
+        self.score_spread.add(game.score as f64);
+        self.moves_sum += u128::from(game.moves);
+        for (count, &tile) in self.reached.iter_mut().zip(&REACH_TILES) {
+            *count += u64::from(game.max_tile >= tile);
+        }
+        self.median.add(game.score);
+    }
+
+    /// Games folded in so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Moves of all games folded in so far.
+    pub fn moves(&self) -> u128 {
+        self.moves_sum
+    }
+
+    /// The summary of the games folded in, which took `elapsed_s` seconds of
+    /// wall time in all.
+    pub fn summary(&self, elapsed_s: f64) -> Summary {
+        let n = self.games as f64;
+        let per_game = |sum: u128| if self.games == 0 { 0.0 } else { sum as f64 / n };
         let per_second = |amount: f64| {
             if elapsed_s > 0.0 {
                 amount / elapsed_s
@@ -62,21 +116,164 @@ impl Summary {
                 0.0
             }
         };
+        let mean_score = per_game(self.score_sum);
+        let sd_score = self.score_spread.sample_sd();
+        let (median_score, median_rel_error) = self.median.median();
         Summary {
-            games: n,
-            mean_score: mean(&scores),
-            sd_score: sample_sd(&scores),
-            ci95: mean_ci95(&scores),
-            median_score: median(&scores),
+            games: self.games as usize,
+            mean_score,
+            sd_score,
+            ci95: t_interval95(mean_score, sd_score, self.games),
+            median_score,
+            median_rel_error,
             reach: REACH_TILES
                 .iter()
-                .map(|&tile| (tile.to_string(), reach_share(&max_tiles, tile)))
+                .zip(&self.reached)
+                .map(|(&tile, &count)| (tile.to_string(), per_game(u128::from(count))))
                 .collect(),
-            mean_moves: if n == 0 { 0.0 } else { total_moves / n as f64 },
-            moves_per_s: per_second(total_moves),
-            games_per_s: per_second(n as f64),
+            mean_moves: per_game(self.moves_sum),
+            moves_per_s: per_second(self.moves_sum as f64),
+            games_per_s: per_second(n),
         }
     }
+}
+
+/// Welford's running variance: the mean and the sum of squared deviations
+/// from it, updated one value at a time without the cancellation of a
+/// sum of squares.
+#[derive(Clone, Copy, Debug, Default)]
+struct Welford {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Welford {
+    fn add(&mut self, x: f64) {
+        self.n += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    /// Sample standard deviation (n − 1 in the denominator); 0 below 2 values.
+    fn sample_sd(&self) -> f64 {
+        if self.n < 2 {
+            0.0
+        } else {
+            (self.m2.max(0.0) / (self.n - 1) as f64).sqrt()
+        }
+    }
+}
+
+/// Games whose median a [`MedianSketch`] gives exactly: their scores are
+/// kept (4 bytes a game, 256 KiB at most). Past this many, the median is
+/// read from the histogram.
+pub const EXACT_MEDIAN_GAMES: usize = 1 << 16;
+
+/// Sub-buckets per power of two in the histogram: each bucket spans at most
+/// 1/1024 of its lower bound, so a median read from it is within half that.
+const SUB_BITS: u32 = 10;
+const SUB: u64 = 1 << SUB_BITS;
+/// Scores below 2·[`SUB`] have a bucket each; above, [`SUB`] buckets per
+/// power of two up to 2^64.
+const BUCKETS: usize = ((64 - SUB_BITS) as usize) * SUB as usize + SUB as usize;
+
+/// The relative error bound stated with a median read from the histogram:
+/// half a bucket's width over its lower bound is at most 2^-11; rounded up.
+pub const HISTOGRAM_MEDIAN_REL_ERROR: f64 = 0.0005;
+
+/// The median of scores in bounded memory: exact (the same as [`median`])
+/// for up to [`EXACT_MEDIAN_GAMES`] games; beyond, read from a log-linear
+/// histogram of every score, within [`HISTOGRAM_MEDIAN_REL_ERROR`] of the
+/// exact value. The histogram (440 KiB, zeroed by the allocator, so only the
+/// pages of scores seen become resident) is counted from the first game, so
+/// passing the limit allocates nothing: the memory is the same for 10^4
+/// games as for 10^9.
+#[derive(Clone, Debug, Default)]
+pub struct MedianSketch {
+    /// Every score so far, while there are at most [`EXACT_MEDIAN_GAMES`]
+    /// and all fit in 32 bits; then emptied for good.
+    exact: Vec<u32>,
+    /// `exact` no longer holds every score.
+    past_exact: bool,
+    /// Counts per bucket ([`bucket_of`]); empty before the first score.
+    histogram: Vec<u64>,
+}
+
+impl MedianSketch {
+    pub fn add(&mut self, score: u64) {
+        if self.histogram.is_empty() {
+            self.histogram = vec![0; BUCKETS];
+        }
+        self.histogram[bucket_of(score)] += 1;
+        if self.past_exact {
+            return;
+        }
+        match u32::try_from(score) {
+            Ok(s) if self.exact.len() < EXACT_MEDIAN_GAMES => self.exact.push(s),
+            _ => {
+                self.past_exact = true;
+                self.exact = Vec::new();
+            }
+        }
+    }
+
+    /// The median and, when it was read from the histogram, the bound on
+    /// its relative error (`None`: exact). 0 with no scores.
+    pub fn median(&self) -> (f64, Option<f64>) {
+        if !self.past_exact {
+            let scores: Vec<f64> = self.exact.iter().map(|&s| f64::from(s)).collect();
+            return (median(&scores), None);
+        }
+        let n: u64 = self.histogram.iter().sum();
+        // The order statistics either side of rank (n − 1)/2, as [`quantile`].
+        let h = (n - 1) as f64 * 0.5;
+        let lo = h.floor() as u64;
+        let hi = (lo + 1).min(n - 1);
+        let (a, b) = (
+            order_statistic(&self.histogram, lo),
+            order_statistic(&self.histogram, hi),
+        );
+        (
+            a + (h - lo as f64) * (b - a),
+            Some(HISTOGRAM_MEDIAN_REL_ERROR),
+        )
+    }
+}
+
+/// The histogram bucket of a score: the score itself below 2·[`SUB`], else
+/// its power of two and its next [`SUB_BITS`] bits.
+fn bucket_of(score: u64) -> usize {
+    if score < 2 * SUB {
+        return score as usize;
+    }
+    let power = 63 - score.leading_zeros(); // ≥ SUB_BITS + 1
+    let shift = power - SUB_BITS;
+    ((shift as u64) * SUB + (score >> shift)) as usize
+}
+
+/// The middle of bucket `b`'s range of scores.
+fn bucket_middle(b: usize) -> f64 {
+    let b = b as u64;
+    if b < 2 * SUB {
+        return b as f64;
+    }
+    let shift = b / SUB - 1;
+    let low = (b - shift * SUB) << shift;
+    low as f64 + ((1u64 << shift) - 1) as f64 / 2.0
+}
+
+/// The `k`-th smallest score (0-based), as its bucket's middle.
+fn order_statistic(histogram: &[u64], k: u64) -> f64 {
+    let mut below = 0;
+    for (b, &count) in histogram.iter().enumerate() {
+        below += count;
+        if below > k {
+            return bucket_middle(b);
+        }
+    }
+    unreachable!("k is below the number of scores")
 }
 
 /// Two weight sets compared game by game on the same seeds: `a` is the
@@ -105,19 +302,56 @@ impl Paired {
     /// same seed. Panics if the lengths differ (a caller bug, not bad input).
     pub fn compare(a: &[u64], b: &[u64]) -> Paired {
         assert_eq!(a.len(), b.len(), "paired scores need equal lengths");
-        let diffs: Vec<f64> = a
-            .iter()
-            .zip(b)
-            .map(|(&x, &y)| y as f64 - x as f64)
-            .collect();
-        let n = diffs.len();
-        let mean_a = mean(&a.iter().map(|&x| x as f64).collect::<Vec<_>>());
-        let mean_b = mean(&b.iter().map(|&x| x as f64).collect::<Vec<_>>());
-        let mean_diff = mean(&diffs);
+        let mut tally = PairedTally::default();
+        for (&x, &y) in a.iter().zip(b) {
+            tally.add(x, y);
+        }
+        tally.paired()
+    }
+}
+
+/// Pairs of scores folded in one at a time into a [`Paired`], in the same
+/// memory for any number of games.
+#[derive(Clone, Debug, Default)]
+pub struct PairedTally {
+    games: u64,
+    sum_a: u128,
+    sum_b: u128,
+    /// Σ(b − a), exact.
+    diff_sum: i128,
+    diff_spread: Welford,
+    wins: u64,
+    losses: u64,
+    ties: u64,
+}
+
+impl PairedTally {
+    /// Folds in one game: `a`'s score and `b`'s on the same seed.
+    pub fn add(&mut self, a: u64, b: u64) {
+        self.games += 1;
+        self.sum_a += u128::from(a);
+        self.sum_b += u128::from(b);
+        self.diff_sum += i128::from(b) - i128::from(a);
+        self.diff_spread.add(b as f64 - a as f64);
+        match b.cmp(&a) {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+            std::cmp::Ordering::Equal => self.ties += 1,
+        }
+    }
+
+    /// The comparison of the games folded in.
+    pub fn paired(&self) -> Paired {
+        let n = self.games;
+        let per_game = |sum: f64| if n == 0 { 0.0 } else { sum / n as f64 };
+        let mean_a = per_game(self.sum_a as f64);
+        let mean_b = per_game(self.sum_b as f64);
+        let mean_diff = per_game(self.diff_sum as f64);
+        let sd = self.diff_spread.sample_sd();
         let p_value = if n < 2 {
             1.0
         } else {
-            let se = sample_sd(&diffs) / (n as f64).sqrt();
+            let se = sd / (n as f64).sqrt();
             if se > 0.0 {
                 t_two_sided_p(mean_diff / se, (n - 1) as f64)
             } else if mean_diff == 0.0 {
@@ -128,14 +362,14 @@ impl Paired {
             }
         };
         Paired {
-            games: n,
+            games: n as usize,
             mean_diff,
-            ci95: mean_ci95(&diffs),
+            ci95: t_interval95(mean_diff, sd, n),
             ratio: if mean_a > 0.0 { mean_b / mean_a } else { 0.0 },
             p_value,
-            wins: a.iter().zip(b).filter(|(x, y)| y > x).count(),
-            losses: a.iter().zip(b).filter(|(x, y)| y < x).count(),
-            ties: a.iter().zip(b).filter(|(x, y)| y == x).count(),
+            wins: self.wins as usize,
+            losses: self.losses as usize,
+            ties: self.ties as usize,
         }
     }
 }
@@ -188,11 +422,16 @@ pub fn median(xs: &[f64]) -> f64 {
 
 /// Student t 95% confidence interval of the mean; the mean twice below 2 values.
 pub fn mean_ci95(xs: &[f64]) -> [f64; 2] {
-    let m = mean(xs);
-    if xs.len() < 2 {
+    t_interval95(mean(xs), sample_sd(xs), xs.len() as u64)
+}
+
+/// The Student t 95% interval of a mean `m` of `n` values whose sample
+/// standard deviation is `sd`; `m` twice below 2 values.
+fn t_interval95(m: f64, sd: f64, n: u64) -> [f64; 2] {
+    if n < 2 {
         return [m, m];
     }
-    let half = t_quantile_975((xs.len() - 1) as f64) * sample_sd(xs) / (xs.len() as f64).sqrt();
+    let half = t_quantile_975((n - 1) as f64) * sd / (n as f64).sqrt();
     [m - half, m + half]
 }
 
@@ -463,5 +702,98 @@ mod tests {
         assert_eq!(one.p_value, 1.0);
         assert_eq!(one.ci95, [4.0, 4.0]);
         assert_eq!(Paired::compare(&[0, 0], &[1, 2]).ratio, 0.0);
+    }
+
+    #[test]
+    fn histogram_buckets_cover_scores_in_order_within_their_bound() {
+        let mut last = 0;
+        for score in (0..5000u64).chain([1 << 20, 3_932_100, u64::MAX / 3, u64::MAX]) {
+            let b = bucket_of(score);
+            assert!(b < BUCKETS && b >= last, "{score}");
+            last = b;
+            let middle = bucket_middle(b);
+            let error = (middle - score as f64).abs() / (score as f64).max(1.0);
+            assert!(error <= HISTOGRAM_MEDIAN_REL_ERROR, "{score}: {middle}");
+        }
+        // Below 2048 every score has a bucket of its own.
+        assert_eq!(bucket_middle(bucket_of(2047)), 2047.0);
+        assert_eq!(bucket_of(2048), bucket_of(2049));
+    }
+
+    /// Scores spread like a depth-0 run's: a generator of this test's own.
+    fn scores(n: usize) -> Vec<u64> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                1_000 + (x % 30_000) + (x >> 40) % 7 * 4_000
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_median_is_exact_up_to_its_limit_then_close() {
+        let all = scores(EXACT_MEDIAN_GAMES + 1001);
+        let as_f64 = |xs: &[u64]| xs.iter().map(|&x| x as f64).collect::<Vec<_>>();
+        let mut sketch = MedianSketch::default();
+        for (i, &x) in all.iter().enumerate() {
+            sketch.add(x);
+            if i + 1 == EXACT_MEDIAN_GAMES {
+                let exact = median(&as_f64(&all[..=i]));
+                assert_eq!(sketch.median(), (exact, None));
+            }
+        }
+        let exact = median(&as_f64(&all));
+        let (m, bound) = sketch.median();
+        assert_eq!(bound, Some(HISTOGRAM_MEDIAN_REL_ERROR));
+        assert!(
+            (m - exact).abs() <= HISTOGRAM_MEDIAN_REL_ERROR * exact,
+            "{m} {exact}"
+        );
+        assert!(sketch.exact.is_empty());
+        // A score past 32 bits moves to the histogram at once.
+        let mut big = MedianSketch::default();
+        big.add(7);
+        big.add(1 << 40);
+        big.add(9);
+        let (m, bound) = big.median();
+        assert!(bound.is_some() && m == 9.0);
+    }
+
+    #[test]
+    fn tallies_agree_with_the_two_pass_formulas() {
+        let xs = scores(5_000);
+        let games: Vec<GameStat> = xs
+            .iter()
+            .map(|&score| GameStat {
+                score,
+                max_tile: 1 << (9 + score % 4),
+                moves: (score / 10) as u32,
+            })
+            .collect();
+        let s = Summary::from_games(&games, 3.0);
+        let f = xs.iter().map(|&x| x as f64).collect::<Vec<_>>();
+        assert_eq!(s.mean_score, mean(&f));
+        assert!(close(s.sd_score, sample_sd(&f), 1e-9 * s.sd_score));
+        let ci = mean_ci95(&f);
+        assert!(close(s.ci95[0], ci[0], 1e-9) && close(s.ci95[1], ci[1], 1e-9));
+        assert_eq!(s.median_score, median(&f));
+        let tiles: Vec<u32> = games.iter().map(|g| g.max_tile).collect();
+        for tile in REACH_TILES {
+            assert_eq!(s.reach[&tile.to_string()], reach_share(&tiles, tile));
+        }
+        // Paired: the tally against the differences' own formulas.
+        let b: Vec<u64> = xs.iter().rev().copied().collect();
+        let p = Paired::compare(&xs, &b);
+        let d: Vec<f64> = xs
+            .iter()
+            .zip(&b)
+            .map(|(&x, &y)| y as f64 - x as f64)
+            .collect();
+        assert_eq!(p.mean_diff, mean(&d));
+        let ci = mean_ci95(&d);
+        assert!(close(p.ci95[0], ci[0], 1e-9) && close(p.ci95[1], ci[1], 1e-9));
     }
 }

@@ -40,10 +40,28 @@ fn bank_files_do_not_depend_on_threads_and_feed_eval() {
     let one = std::fs::read_to_string(make_bank(&dir, "one.csv", "1")).unwrap();
     let two = make_bank(&dir, "two.csv", "2");
     assert_eq!(one, std::fs::read_to_string(&two).unwrap());
-    assert!(
-        one.lines().nth(1) == Some("stage,board,score,moves,seed"),
-        "{one}"
-    );
+    // The comment line, the header fields (the variant and what played the
+    // games), then the column line.
+    let lines: Vec<&str> = one.lines().collect();
+    assert!(lines[0].starts_with("# tune2048 bank: "), "{one}");
+    assert_eq!(&lines[1..3], ["#! variant: classic", "#! p4: 0.1"], "{one}");
+    let columns = lines.iter().position(|l| !l.starts_with('#')).unwrap();
+    assert_eq!(lines[columns], "stage,board,score,moves,seed");
+    for key in [
+        "weights_file",
+        "weights",
+        "search",
+        "games",
+        "seed",
+        "stages",
+    ] {
+        let field = format!("#! {key}: ");
+        assert!(
+            lines[..columns].iter().any(|l| l.starts_with(&field)),
+            "{key}: {one}"
+        );
+    }
+    assert!(one.contains("#! search: (depth:Fixed(0),"), "{one}");
     let csv = dir.join("games.csv");
     let eval = |stage: &str| {
         run(&[
@@ -196,4 +214,155 @@ fn bank_objectives_are_checked_against_the_config() {
         text(&out.stderr)
     );
     assert!(!dir.join("out").exists());
+}
+
+/// `eval --variant twos` from `bank`'s 256 positions, with `more` arguments.
+fn twos_from(bank: &Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "eval",
+        "--variant",
+        "twos",
+        "--depth",
+        "0",
+        "--games",
+        "4",
+        "--bank",
+        bank.to_str().unwrap(),
+        "--bank-stage",
+        "256",
+    ];
+    args.extend(more);
+    run(&args)
+}
+
+#[test]
+fn a_classic_bank_is_refused_to_twos_games_unless_intended() {
+    let dir = TempDir::new("bankvariant");
+    let bank = make_bank(&dir, "classic.csv", "2");
+    let out = twos_from(&bank, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    // The file, the line of its `variant` field, both variants, the way out.
+    assert!(
+        stderr.contains("classic.csv:2: field `variant`: the bank's positions come from classic (p4 0.1) games, not twos ones"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--bank-other-variant"), "{stderr}");
+    let out = twos_from(&bank, &["--bank-other-variant"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Another p4 is another variant too.
+    let out = run(&[
+        "eval",
+        "--p4",
+        "0.2",
+        "--depth",
+        "0",
+        "--games",
+        "2",
+        "--bank",
+        bank.to_str().unwrap(),
+        "--bank-stage",
+        "256",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not classic (p4 0.2) ones"));
+
+    // A tuning run of twos: refused naming the config's field and the bank
+    // file, unless the config's bank says `other_variant: true`.
+    let config = write_config(&dir, &bank, "MeanGain");
+    let twos = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("variant: Classic(p4: 0.1),", "variant: Twos,");
+    std::fs::write(&config, &twos).unwrap();
+    let out = run(&[
+        "tune",
+        config.to_str().unwrap(),
+        "--out",
+        dir.join("refused").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("job.ron:") && stderr.contains("field `bank.file`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("classic.csv:2: field `variant`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("other_variant: true"), "{stderr}");
+    assert!(!dir.join("refused").exists());
+    let intended = twos.replace(r#"stage: "256")"#, r#"stage: "256", other_variant: true)"#);
+    assert_ne!(intended, twos);
+    std::fs::write(&config, intended).unwrap();
+    let folder = tune(&config, &dir.join("intended"), Some(2));
+    let copy = std::fs::read_to_string(folder.join("config.ron")).unwrap();
+    assert!(copy.contains("other_variant: true"), "{copy}");
+}
+
+#[test]
+fn banks_without_header_fields_load_as_before() {
+    // The shipped banks predate the fields: any variant may start from them.
+    for (bank, stage, variant) in [
+        ("banks/d2-default.csv", "8192", "twos"),
+        ("banks/twos-16384.csv", "16384", "classic"),
+    ] {
+        let path = repo_path(bank);
+        let head = std::fs::read_to_string(&path).unwrap();
+        assert!(!head.contains("#!"), "{bank} has header fields");
+        let out = run(&[
+            "eval",
+            "--variant",
+            variant,
+            "--depth",
+            "0",
+            "--games",
+            "3",
+            "--bank",
+            path.to_str().unwrap(),
+            "--bank-stage",
+            stage,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{bank}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn malformed_header_fields_name_their_line_and_field() {
+    let dir = TempDir::new("bankfields");
+    let rows = "stage,board,score,moves,seed\n256,1200000000000000,0,0,1\n";
+    for (head, expect) in [
+        (
+            "#! variant: hex\n",
+            "h.csv:1: field `variant`: `hex` is not a variant",
+        ),
+        ("#! variant: classic\n", "h.csv:1: field `p4`"),
+        (
+            "#! variant: classic\n#! p4: 2\n",
+            "h.csv:2: field `p4`: `2` is not a probability",
+        ),
+        (
+            "# c\n#! variant: twos\n#! p4: 0.1\n",
+            "h.csv:3: field `p4`: twos games spawn no 4",
+        ),
+        ("#! variant\n", "h.csv:1: field `header`"),
+    ] {
+        let path = dir.join("h.csv");
+        std::fs::write(&path, format!("{head}{rows}")).unwrap();
+        let out = twos_from(&path, &[]);
+        assert_eq!(out.status.code(), Some(2), "{head}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(expect), "{head}: {stderr}");
+    }
+    // A field after the column line is not a header field.
+    let path = dir.join("late.csv");
+    std::fs::write(&path, format!("{rows}#! variant: twos\n")).unwrap();
+    let stderr = text(&twos_from(&path, &[]).stderr);
+    assert!(stderr.contains("late.csv:3: field `header`"), "{stderr}");
+    // A twos header feeds twos games.
+    let path = dir.join("twos.csv");
+    std::fs::write(&path, format!("#! variant: twos\n{rows}")).unwrap();
+    let out = twos_from(&path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

@@ -1,6 +1,14 @@
 //! `play`, `eval` and `compare` through the binary.
 
-use crate::util::{run, weights, TempDir};
+use tune2048::cli::eval::CHUNK_GAMES;
+use tune2048::engine::Variant;
+use tune2048::heuristic::{Heuristic, Weights};
+use tune2048::search::{Depth, SearchParams};
+use tune2048::seeds::game_seed;
+use tune2048::selfplay::{play_one, GameSpec};
+use tune2048::stats::{GameStat, Summary};
+
+use crate::util::{bin, repo_path, run, text, weights, TempDir};
 
 #[test]
 fn play_prints_a_summary_line_and_replays_from_its_seed() {
@@ -153,4 +161,181 @@ fn bad_input_exits_2_with_the_reason() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
     }
+}
+
+/// What `eval --depth 0 --seed 1` with `weights` wrote before games were
+/// streamed: the CSV text of games 0..n, built from the library's games,
+/// and their summary.
+fn played_whole(weights: &str, n: u32) -> (String, Summary) {
+    let w = Weights::load(&repo_path("configs/weights").join(weights)).unwrap();
+    let h = Heuristic::new(&w);
+    let spec = GameSpec::new(
+        Variant::CLASSIC,
+        SearchParams::new(Depth::Fixed(0), Variant::CLASSIC),
+    );
+    let mut csv = String::from("game,seed,score,max_tile,moves,outcome\n");
+    let mut stats = Vec::new();
+    for i in 0..n {
+        let r = play_one(&spec, &h, game_seed(1, i.into()));
+        let rec = r.record;
+        csv += &format!(
+            "{i},{},{},{},{},{}\n",
+            r.seed,
+            rec.score,
+            rec.max_tile,
+            rec.moves,
+            rec.outcome.name()
+        );
+        stats.push(GameStat {
+            score: rec.score,
+            max_tile: rec.max_tile,
+            moves: rec.moves,
+        });
+    }
+    (csv, Summary::from_games(&stats, 0.0))
+}
+
+#[test]
+fn streamed_games_equal_the_games_played_whole() {
+    // Past one chunk, so that rows and sums cross a chunk's end.
+    let n = CHUNK_GAMES + 37;
+    let (want_csv, want) = played_whole("default.ron", n);
+    let dir = TempDir::new("stream");
+    let csv = dir.join("games.csv");
+    let games = n.to_string();
+    let eval = |threads: &str, csv: &std::path::Path| {
+        let out = run(&[
+            "eval",
+            "--games",
+            &games,
+            "--depth",
+            "0",
+            "--threads",
+            threads,
+            "--json",
+            "--csv",
+            csv.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let json = eval("2", &csv);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), want_csv);
+    // Exact sums: the mean is the same double; the median is exact below
+    // its limit; reach shares are counts over n.
+    assert_eq!(json["games"].as_u64(), Some(u64::from(n)));
+    assert_eq!(json["mean_score"].as_f64(), Some(want.mean_score));
+    assert_eq!(json["median_score"].as_f64(), Some(want.median_score));
+    assert_eq!(json["mean_moves"].as_f64(), Some(want.mean_moves));
+    assert!(json.get("median_rel_error").is_none(), "{json}");
+    for (tile, share) in &want.reach {
+        assert_eq!(json["reach"][tile].as_f64(), Some(*share), "{tile}");
+    }
+    // Welford's spread against the two-pass formula.
+    let sd = json["sd_score"].as_f64().unwrap();
+    let scores: Vec<f64> = want_csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse().unwrap())
+        .collect();
+    let two_pass = tune2048::stats::sample_sd(&scores);
+    assert!((sd - two_pass).abs() <= 1e-9 * two_pass, "{sd} {two_pass}");
+    // The same file and numbers on one thread.
+    let one_csv = dir.join("one.csv");
+    let one = eval("1", &one_csv);
+    assert_eq!(
+        std::fs::read(&one_csv).unwrap(),
+        std::fs::read(&csv).unwrap()
+    );
+    for key in ["mean_score", "sd_score", "ci95", "median_score", "reach"] {
+        assert_eq!(one[key], json[key], "{key}");
+    }
+    // No temporary file is left beside the CSV.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn compare_streams_each_side_as_eval_does() {
+    let dir = TempDir::new("comparestream");
+    let csv = dir.join("pair.csv");
+    let out = run(&[
+        "compare",
+        "--weights",
+        &weights("nneonneo.ron"),
+        "--weights",
+        &weights("default.ron"),
+        "--games",
+        "40",
+        "--depth",
+        "0",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (a, sa) = played_whole("nneonneo.ron", 40);
+    let (b, sb) = played_whole("default.ron", 40);
+    assert_eq!(std::fs::read_to_string(dir.join("pair.a.csv")).unwrap(), a);
+    assert_eq!(std::fs::read_to_string(dir.join("pair.b.csv")).unwrap(), b);
+    assert_eq!(json["a"]["mean_score"].as_f64(), Some(sa.mean_score));
+    assert_eq!(json["b"]["mean_score"].as_f64(), Some(sb.mean_score));
+    assert_eq!(
+        json["mean_diff"].as_f64(),
+        Some(sb.mean_score - sa.mean_score)
+    );
+    let decided = ["wins", "losses", "ties"].map(|k| json[k].as_u64().unwrap());
+    assert_eq!(decided.iter().sum::<u64>(), 40);
+}
+
+/// Peak resident memory of a running process (Linux: VmHWM), in KiB.
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn absurd_game_counts_run_in_flat_memory_or_are_refused() {
+    // 4 x 10^9 games: once 41.6 GB of results were allocated up front (an
+    // abort); now the games stream. Let it play a while, watch its peak.
+    let mut child = bin()
+        .args([
+            "eval",
+            "--games",
+            "4000000000",
+            "--depth",
+            "0",
+            "--threads",
+            "2",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut peaks = Vec::new();
+    for _ in 0..6 {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert!(child.try_wait().unwrap().is_none(), "eval ended early");
+        peaks.push(peak_kib(child.id()).unwrap());
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Some 10 MB on the machine measured; 64 MiB leaves room for other
+    // allocators and is a thousandth of what the games would take whole.
+    assert!(peaks.iter().all(|&p| p < 64 * 1024), "{peaks:?}");
+    // Counts past what --games holds are refused by the parser, exit 2.
+    let out = run(&["eval", "--games", "5000000000", "--depth", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--games"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -118,5 +118,6 @@ pub fn record(
     });
     Bank {
         positions: games.into_iter().flatten().collect(),
+        made: super::Made::default(),
     }
 }

@@ -8,9 +8,12 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::eval::CHUNK_GAMES;
 use super::input_error;
+use crate::atomic_file::Streamed;
 use crate::bank::record::{record, Stage};
-use crate::bank::{content_hash, HashText};
+use crate::bank::{head_text, HashText, Made};
+use crate::fnv;
 use crate::evaluation::LocalEvaluator;
 use crate::seeds::game_seed;
 
@@ -28,7 +31,7 @@ pub struct Args {
     /// holding one) or `every:K` (after every K moves). Repeat for more.
     #[arg(long = "stage", required = true)]
     pub stages: Vec<Stage>,
-    /// The bank file to write (written whole, through a temporary name).
+    /// The bank file to write (through a temporary name, renamed when whole).
     #[arg(long)]
     pub out: PathBuf,
     /// Worker threads (default: one per core). The bank does not depend on it.
@@ -55,11 +58,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stages.join(" ")
     );
     eprintln!("{made_by}");
-    let seeds: Vec<u64> = (0..args.games)
-        .map(|i| game_seed(args.game.seed, i.into()))
-        .collect();
+    let mut fields = vec![
+        ("weights_file".to_string(), source.clone()),
+        ("weights".to_string(), ron::to_string(&weights)?),
+        ("search".to_string(), ron::to_string(&spec.search)?),
+    ];
+    if let Some(limit) = spec.move_limit {
+        fields.push(("move_limit".into(), limit.to_string()));
+    }
+    if let Some(budget) = spec.move_budget {
+        fields.push(("move_budget".into(), ron::to_string(&budget)?));
+    }
+    fields.extend([
+        ("games".to_string(), args.games.to_string()),
+        ("seed".to_string(), args.game.seed.to_string()),
+        ("stages".to_string(), stages.join(" ")),
+    ]);
+    let made = Made::new(spec.variant, fields);
     let bar = ProgressBar::with_draw_target(
-        Some(seeds.len() as u64),
+        Some(u64::from(args.games)),
         ProgressDrawTarget::stderr_with_hz(4),
     );
     bar.set_style(
@@ -69,22 +86,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     bar.set_prefix("bank");
     let evaluator = LocalEvaluator::new(args.threads)?;
-    let bank = record(&evaluator, &spec, &weights, &seeds, &args.stages, &|| {
-        bar.inc(1)
-    });
+    // Positions go to the file chunk by chunk, in seed order, as they are
+    // found: memory does not grow with --games.
+    let mut file = Streamed::create(&args.out)?;
+    let head = head_text(&made_by, &made);
+    file.write_all(head.as_bytes())?;
+    let mut hash = fnv::hash(head.as_bytes());
+    let mut counts = vec![0u64; stages.len()];
+    let mut lines = String::new();
+    for first in (0..args.games).step_by(CHUNK_GAMES as usize) {
+        let last = first.saturating_add(CHUNK_GAMES).min(args.games);
+        let seeds: Vec<u64> = (first..last)
+            .map(|i| game_seed(args.game.seed, i.into()))
+            .collect();
+        let chunk = record(&evaluator, &spec, &weights, &seeds, &args.stages, &|| {
+            bar.inc(1)
+        });
+        lines.clear();
+        for p in &chunk.positions {
+            lines.push_str(&p.to_line());
+            if let Some(i) = stages.iter().position(|s| *s == p.stage) {
+                counts[i] += 1;
+            }
+        }
+        file.write_all(lines.as_bytes())?;
+        hash = fnv::extend(hash, lines.as_bytes());
+    }
     bar.finish_and_clear();
-    let text = bank.to_text(&made_by);
-    crate::atomic_file::write(&args.out, text.as_bytes())?;
+    file.finish()?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{}: {} positions, hash {}",
         args.out.display(),
-        bank.positions.len(),
-        HashText(content_hash(text.as_bytes()))
+        counts.iter().sum::<u64>(),
+        HashText(hash)
     )?;
-    for stage in &stages {
-        let n = bank.stage(stage).len();
+    for (stage, n) in stages.iter().zip(&counts) {
         writeln!(out, "stage {stage}: {n} positions")?;
     }
     Ok(ExitCode::SUCCESS)

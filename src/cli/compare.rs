@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::common::{load_weights, PlayerOpts};
-use super::eval::{describe, write_csv, BatchOpts};
+use super::eval::{describe, BatchOpts};
 use super::input_error;
 use super::workers::Workers;
-use crate::stats::Paired;
+use crate::stats::PairedTally;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -49,31 +49,33 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         args.batch.game.seed
     );
     let players: Vec<_> = players.into_iter().map(|(p, _)| p).collect();
-    let mut played = args.batch.play(workers, &spec, &players, "A and B")?;
-    let batch_b = played.pop().expect("two weight sets");
-    let batch_a = played.pop().expect("two weight sets");
-    if let Some(csv) = &args.batch.csv {
-        // One file per side: FILE becomes FILE.a.csv and FILE.b.csv.
-        write_csv(&csv.with_extension("a.csv"), &batch_a.results)?;
-        write_csv(&csv.with_extension("b.csv"), &batch_b.results)?;
-    }
-    let scores = |batch: &super::eval::Played| {
-        batch
-            .results
-            .iter()
-            .map(|r| r.record.score)
-            .collect::<Vec<_>>()
-    };
-    let paired = Paired::compare(&scores(&batch_a), &scores(&batch_b));
+    // One CSV file per side: FILE becomes FILE.a.csv and FILE.b.csv.
+    let csv: Vec<PathBuf> = args
+        .batch
+        .csv
+        .iter()
+        .flat_map(|f| [f.with_extension("a.csv"), f.with_extension("b.csv")])
+        .collect();
+    let mut tally = PairedTally::default();
+    let mut summaries = args
+        .batch
+        .play(workers, &spec, &players, "A and B", &csv, |games| {
+            for (a, b) in games[0].iter().zip(&games[1]) {
+                tally.add(a.record.score, b.record.score);
+            }
+        })?;
+    let paired = tally.paired();
+    let summary_b = summaries.pop().expect("two players");
+    let summary_a = summaries.pop().expect("two players");
     let mut out = std::io::stdout().lock();
     if args.batch.json {
         let mut json = serde_json::to_value(&paired)?;
-        json["a"] = serde_json::to_value(&batch_a.summary)?;
-        json["b"] = serde_json::to_value(&batch_b.summary)?;
+        json["a"] = serde_json::to_value(&summary_a)?;
+        json["b"] = serde_json::to_value(&summary_b)?;
         writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
     } else {
-        write!(out, "{}", describe("A", &batch_a.summary))?;
-        write!(out, "{}", describe("B", &batch_b.summary))?;
+        write!(out, "{}", describe("A", &summary_a))?;
+        write!(out, "{}", describe("B", &summary_b))?;
         writeln!(
             out,
             "B - A: mean {:+.0} (95% CI {:+.0}..{:+.0}), ratio {:.3}, paired t-test p = {:.3e}, B wins/losses/ties {}/{}/{}",

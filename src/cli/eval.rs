@@ -1,7 +1,7 @@
 //! `tune2048 eval`: many seeded games with one player, summarized.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,13 +10,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::common::{load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use super::workers::Workers;
+use crate::atomic_file::Streamed;
 use crate::bank::{pick, Bank};
-use crate::engine::Start;
-use crate::evaluation::Batch;
+use crate::engine::{Start, Variant};
+use crate::evaluation::{time_shares, Batch};
 use crate::player::Player;
 use crate::seeds::game_seed;
-use crate::selfplay::{summarize, GameResult, GameSpec};
-use crate::stats::Summary;
+use crate::selfplay::{GameResult, GameSpec};
+use crate::stats::{GameStat, Summary, Tally, EXACT_MEDIAN_GAMES};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -54,13 +55,19 @@ pub struct BatchOpts {
     /// The bank's stage the games start from (`8192`, `every:50`).
     #[arg(long, requires = "bank")]
     pub bank_stage: Option<String>,
+    /// Play from a bank whose header records another variant than the
+    /// games' (by default an error: its positions come from other games).
+    #[arg(long, requires = "bank")]
+    pub bank_other_variant: bool,
 }
 
-/// One weight set's games: per-game results and their summary.
-pub struct Played {
-    pub results: Vec<GameResult>,
-    pub summary: Summary,
-}
+/// Games are played in chunks of this many seeds; each chunk's results are
+/// folded into the tallies and written to the CSV files, in game order,
+/// before the next chunk starts. Memory does not grow with `--games` (a
+/// chunk's results are about 100 bytes a game and player), and neither the
+/// summaries nor the files depend on the thread count. Threads idle only at
+/// a chunk's end, while its last games finish.
+pub const CHUNK_GAMES: u32 = 4096;
 
 impl BatchOpts {
     pub fn check(&self) -> anyhow::Result<GameSpec> {
@@ -74,11 +81,18 @@ impl BatchOpts {
     }
 
     /// The positions of `--bank-stage` in `--bank`, if given.
-    fn bank_starts(&self) -> anyhow::Result<Option<Vec<Start>>> {
+    fn bank_starts(&self, variant: Variant) -> anyhow::Result<Option<Vec<Start>>> {
         let (Some(path), Some(stage)) = (&self.bank, &self.bank_stage) else {
             return Ok(None);
         };
         let (bank, _) = Bank::load(path)?;
+        if !self.bank_other_variant {
+            bank.check_variant(path, variant).map_err(|e| {
+                input_error(format!(
+                    "{e} (--bank-other-variant starts them there all the same)"
+                ))
+            })?;
+        }
         let starts = bank.stage(stage);
         if starts.is_empty() {
             return Err(input_error(format!(
@@ -94,27 +108,32 @@ impl BatchOpts {
         Ok(Some(starts))
     }
 
-    /// Plays the batch's games with every player (all on the same seeds,
-    /// in one batch), with a progress bar labelled `label`.
+    /// Plays the batch's games with every player (all on the same seeds),
+    /// chunk by chunk ([`CHUNK_GAMES`]), with a progress bar labelled
+    /// `label`. `csv` is empty or names one file per player, which gets a row
+    /// per game as the games finish. `on_chunk` sees every chunk's results
+    /// (`[player][game]`) in game order. Returns each player's summary.
     pub fn play(
         &self,
         workers: &Workers,
         spec: &GameSpec,
         players: &[Player],
         label: &str,
-    ) -> anyhow::Result<Vec<Played>> {
-        let mut batch = Batch::new(
-            *spec,
-            players.to_vec(),
-            (0..self.games)
-                .map(|i| game_seed(self.game.seed, i.into()))
-                .collect(),
-        );
-        if let Some(starts) = self.bank_starts()? {
-            batch.starts = batch.seeds.iter().map(|&s| pick(&starts, s)).collect();
-        }
+        csv: &[PathBuf],
+        mut on_chunk: impl FnMut(&[Vec<GameResult>]),
+    ) -> anyhow::Result<Vec<Summary>> {
+        assert!(csv.is_empty() || csv.len() == players.len());
+        let starts = self.bank_starts(spec.variant)?;
+        let mut files = csv
+            .iter()
+            .map(|path| {
+                let mut file = Streamed::create(path)?;
+                file.write_all(CSV_HEADER.as_bytes())?;
+                Ok(file)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let bar = ProgressBar::with_draw_target(
-            Some(batch.games()),
+            Some(u64::from(self.games) * players.len() as u64),
             ProgressDrawTarget::stderr_with_hz(4),
         );
         bar.set_style(
@@ -126,44 +145,86 @@ impl BatchOpts {
         );
         bar.set_prefix(label.to_string());
         let evaluator = workers.evaluator(self.threads)?;
+        let mut tallies: Vec<Tally> = players.iter().map(|_| Tally::default()).collect();
+        let mut rows = String::new();
         let start = Instant::now();
-        let results = evaluator.evaluate(&batch, &|_| bar.inc(1))?;
-        let shares = results.time_shares(start.elapsed().as_secs_f64());
+        for first in (0..self.games).step_by(CHUNK_GAMES as usize) {
+            let last = first.saturating_add(CHUNK_GAMES).min(self.games);
+            let mut batch = Batch::new(
+                *spec,
+                players.to_vec(),
+                (first..last)
+                    .map(|i| game_seed(self.game.seed, i.into()))
+                    .collect(),
+            );
+            if let Some(starts) = &starts {
+                batch.starts = batch.seeds.iter().map(|&s| pick(starts, s)).collect();
+            }
+            let results = evaluator.evaluate(&batch, &|_| bar.inc(1))?;
+            for (w, games) in results.games.iter().enumerate() {
+                for r in games {
+                    tallies[w].add(&GameStat {
+                        score: r.record.score,
+                        max_tile: r.record.max_tile,
+                        moves: r.record.moves,
+                    });
+                }
+                if let Some(file) = files.get_mut(w) {
+                    rows.clear();
+                    csv_rows(&mut rows, first, games);
+                    file.write_all(rows.as_bytes())?;
+                }
+            }
+            on_chunk(&results.games);
+        }
+        let moves: Vec<f64> = tallies.iter().map(|t| t.moves() as f64).collect();
+        let shares = time_shares(start.elapsed().as_secs_f64(), &moves);
         bar.finish_and_clear();
-        Ok(results
-            .games
-            .into_iter()
+        for file in files {
+            file.finish()?;
+        }
+        Ok(tallies
+            .iter()
             .zip(shares)
-            .map(|(results, elapsed)| Played {
-                summary: summarize(&results, elapsed),
-                results,
-            })
+            .map(|(tally, elapsed)| tally.summary(elapsed))
             .collect())
     }
 }
 
-/// Writes the per-game CSV (through a temporary name).
-pub fn write_csv(path: &Path, results: &[GameResult]) -> anyhow::Result<()> {
-    let mut text = String::from("game,seed,score,max_tile,moves,outcome\n");
-    for (i, r) in results.iter().enumerate() {
+/// The first line of a per-game CSV file.
+const CSV_HEADER: &str = "game,seed,score,max_tile,moves,outcome\n";
+
+/// Appends one CSV row per game of `results`, numbered from `first`.
+fn csv_rows(text: &mut String, first: u32, results: &[GameResult]) {
+    use std::fmt::Write as _;
+    for (i, r) in (u64::from(first)..).zip(results) {
         let rec = &r.record;
-        text.push_str(&format!(
-            "{i},{},{},{},{},{}\n",
+        writeln!(
+            text,
+            "{i},{},{},{},{},{}",
             r.seed,
             rec.score,
             rec.max_tile,
             rec.moves,
             rec.outcome.name()
-        ));
+        )
+        .expect("writing to a String cannot fail");
     }
-    Ok(crate::atomic_file::write(path, text.as_bytes())?)
 }
 
 /// The summary as text, one fact a line.
 pub fn describe(label: &str, s: &Summary) -> String {
+    let median = match s.median_rel_error {
+        None => format!("median {:.0}", s.median_score),
+        Some(e) => format!(
+            "median {:.0} (within {}%: past {EXACT_MEDIAN_GAMES} games it is read from a histogram of the scores)",
+            s.median_score,
+            100.0 * e
+        ),
+    };
     let mut out = format!(
-        "{label}: {} games, mean score {:.0} (95% CI {:.0}..{:.0}, sd {:.0}), median {:.0}, {:.0} moves/game\n",
-        s.games, s.mean_score, s.ci95[0], s.ci95[1], s.sd_score, s.median_score, s.mean_moves
+        "{label}: {} games, mean score {:.0} (95% CI {:.0}..{:.0}, sd {:.0}), {median}, {:.0} moves/game\n",
+        s.games, s.mean_score, s.ci95[0], s.ci95[1], s.sd_score, s.mean_moves
     );
     let mut reach: Vec<(u32, f64)> = s
         .reach
@@ -208,18 +269,16 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         args.batch.games,
         args.batch.game.seed
     );
-    let batch = args
+    let csv: Vec<PathBuf> = args.batch.csv.iter().cloned().collect();
+    let summary = args
         .batch
-        .play(workers, &spec, &[player], "eval")?
+        .play(workers, &spec, &[player], "eval", &csv, |_| {})?
         .swap_remove(0);
-    if let Some(csv) = &args.batch.csv {
-        write_csv(csv, &batch.results)?;
-    }
     let mut out = std::io::stdout().lock();
     if args.batch.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&batch.summary)?)?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
     } else {
-        write!(out, "{}", describe("eval", &batch.summary))?;
+        write!(out, "{}", describe("eval", &summary))?;
     }
     Ok(ExitCode::SUCCESS)
 }

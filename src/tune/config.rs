@@ -68,6 +68,11 @@ pub struct RawBank {
     /// it, so that a resume refuses a bank that changed; leave it out.
     #[serde(default)]
     pub hash: Option<String>,
+    /// `true`: the bank's header may record another variant than the run's
+    /// (its positions come from other games, on purpose). By default such
+    /// a bank is an error naming the file and the header line.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub other_variant: bool,
 }
 
 /// A validated bank: the positions a run's games start from.

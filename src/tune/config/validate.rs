@@ -107,7 +107,7 @@ impl RawConfig {
         check_search(&c, &self.search, "search", &variant)?;
         let base = check_player(&c, &self, &variant)?;
         let params = check_params(&c, &self.params, &base, &variant)?;
-        let bank = check_bank(&c, self.bank.as_ref())?;
+        let bank = check_bank(&c, self.bank.as_ref(), &variant)?;
         check_objective(&c, self.objective, bank.is_some())?;
         match &variant {
             Game::Gpcc(duel) => check_duel_job(&c, duel, &self)?,
@@ -147,6 +147,7 @@ impl RawConfig {
                 file: b.path.display().to_string(),
                 stage: b.stage.clone(),
                 hash: Some(HashText(b.hash).to_string()),
+                other_variant: self.bank.as_ref().is_some_and(|raw| raw.other_variant),
             }),
             ..self.clone()
         };
@@ -643,7 +644,11 @@ fn check_param(
 
 /// The bank's file loaded, its stage's positions taken, and its hash
 /// checked against the one the config records (a run folder's config).
-fn check_bank(c: &Checker, raw: Option<&RawBank>) -> Result<Option<BankStarts>, ConfigError> {
+fn check_bank(
+    c: &Checker,
+    raw: Option<&RawBank>,
+    variant: &Game,
+) -> Result<Option<BankStarts>, ConfigError> {
     let Some(raw) = raw else {
         return Ok(None);
     };
@@ -655,6 +660,14 @@ fn check_bank(c: &Checker, raw: Option<&RawBank>) -> Result<Option<BankStarts>, 
         at: c.at("bank.file"),
         source,
     })?;
+    if let (Game::Solo(variant), false) = (variant, raw.other_variant) {
+        bank.check_variant(&path, *variant).map_err(|e| {
+            c.invalid(
+                "bank.file",
+                format!("{e}; `other_variant: true` in `bank` starts the run's games there all the same"),
+            )
+        })?;
+    }
     raw.stage
         .parse::<record::Stage>()
         .map_err(|m| c.invalid("bank.stage", m))?;
