@@ -24,6 +24,7 @@ mod cli_report;
 mod cli_tune;
 mod docs_links;
 mod engine_reference;
+mod fuzz;
 mod golden_games;
 mod golden_tune;
 mod plot_export;
