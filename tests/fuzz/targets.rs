@@ -103,13 +103,28 @@ fn configs() {
     );
     // The config stands in configs/, so relative weights and banks resolve.
     let anchor = repo_path("configs/fuzz.ron");
+    let folder = Scratch::new("configs");
     run(
         target("configs", read_all(&paths), 0.06, 300),
         move |input| {
-            let text = String::from_utf8_lossy(input);
+            let Ok(text) = std::str::from_utf8(input) else {
+                // Bytes that are not text are refused by the loader, before
+                // any parse (so before any player could start).
+                let path = folder.file("fuzz.ron");
+                std::fs::write(&path, input).map_err(|e| e.to_string())?;
+                let message = match tune2048::tune::config::load(&path) {
+                    Ok(_) => return Err("a file that is not UTF-8 was accepted".into()),
+                    Err(e) => e.to_string(),
+                };
+                return require(
+                    names_number_after(&message, "fuzz.ron:"),
+                    "a line",
+                    &message,
+                );
+            };
             // The recorded form: validated like a new config, but an external
             // player is not started (its command may be any text here).
-            let Err(e) = tune2048::tune::config::parse_recorded(&text, &anchor) else {
+            let Err(e) = tune2048::tune::config::parse_recorded(text, &anchor) else {
                 return Ok(());
             };
             let message = e.to_string();
@@ -130,9 +145,18 @@ fn weights() {
     paths.extend(files("runs/curated", "base.ron", true));
     let mut corpus = read_all(&paths);
     corpus.push(Weights::nneonneo().to_ron().into_bytes());
-    run(target("weights", corpus, 0.12, 3000), |input| {
-        let text = String::from_utf8_lossy(input);
-        match Weights::from_ron(&text, "w.ron") {
+    let folder = Scratch::new("weights");
+    run(target("weights", corpus, 0.12, 3000), move |input| {
+        // Text in memory; bytes that are not text through the loader.
+        let parsed = match std::str::from_utf8(input) {
+            Ok(text) => Weights::from_ron(text, "w.ron"),
+            Err(_) => {
+                let path = folder.file("w.ron");
+                std::fs::write(&path, input).map_err(|e| e.to_string())?;
+                Weights::load(&path)
+            }
+        };
+        match parsed {
             Ok(w) => {
                 // What was accepted writes back to the same weights.
                 let again = Weights::from_ron(&w.to_ron(), "again.ron")
