@@ -68,7 +68,35 @@ fn donors(corpus: &[Vec<u8>]) -> Vec<Vec<u8>> {
     all
 }
 
-fn target(name: &'static str, corpus: Vec<Vec<u8>>, share: f64, short: u64) -> Target {
+/// Each target's share of a long run's inputs (`TUNE2048_FUZZ_INPUTS`): more
+/// for the fast line readers, less for those that read a file or play games.
+const SHARES: &[(&str, f64)] = &[
+    ("configs", 0.06),
+    ("weights", 0.14),
+    ("banks", 0.03),
+    ("journals", 0.03),
+    ("transcripts", 0.13),
+    ("maxtile", 0.08),
+    ("interact-words", 0.13),
+    ("interact-games", 0.001),
+    ("judge-answers", 0.13),
+    ("gpcc-lines", 0.13),
+    ("gpcc-games", 0.001),
+    ("external-lines", 0.138),
+];
+
+#[test]
+fn the_shares_make_the_whole_long_run() {
+    let total: f64 = SHARES.iter().map(|(_, s)| s).sum();
+    assert!((total - 1.0).abs() < 1e-9, "the shares add up to {total}");
+}
+
+/// A target of `short` inputs in a plain `cargo test`, its share of a long run.
+fn target(name: &'static str, corpus: Vec<Vec<u8>>, short: u64) -> Target {
+    let share = SHARES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or_else(|| panic!("{name} has no share"), |(_, s)| *s);
     Target {
         name,
         donors: donors(&corpus),
@@ -104,38 +132,35 @@ fn configs() {
     // The config stands in configs/, so relative weights and banks resolve.
     let anchor = repo_path("configs/fuzz.ron");
     let folder = Scratch::new("configs");
-    run(
-        target("configs", read_all(&paths), 0.06, 300),
-        move |input| {
-            let Ok(text) = std::str::from_utf8(input) else {
-                // Bytes that are not text are refused by the loader, before
-                // any parse (so before any player could start).
-                let path = folder.file("fuzz.ron");
-                std::fs::write(&path, input).map_err(|e| e.to_string())?;
-                let message = match tune2048::tune::config::load(&path) {
-                    Ok(_) => return Err("a file that is not UTF-8 was accepted".into()),
-                    Err(e) => e.to_string(),
-                };
-                return require(
-                    names_number_after(&message, "fuzz.ron:"),
-                    "a line",
-                    &message,
-                );
+    run(target("configs", read_all(&paths), 300), move |input| {
+        let Ok(text) = std::str::from_utf8(input) else {
+            // Bytes that are not text are refused by the loader, before
+            // any parse (so before any player could start).
+            let path = folder.file("fuzz.ron");
+            std::fs::write(&path, input).map_err(|e| e.to_string())?;
+            let message = match tune2048::tune::config::load(&path) {
+                Ok(_) => return Err("a file that is not UTF-8 was accepted".into()),
+                Err(e) => e.to_string(),
             };
-            // The recorded form: validated like a new config, but an external
-            // player is not started (its command may be any text here).
-            let Err(e) = tune2048::tune::config::parse_recorded(text, &anchor) else {
-                return Ok(());
-            };
-            let message = e.to_string();
-            require(message.contains("fuzz.ron"), "the file", &message)?;
-            require(
-                names_number_after(&message, "fuzz.ron:") || message.contains("field `"),
-                "a line or a field",
+            return require(
+                names_number_after(&message, "fuzz.ron:"),
+                "a line",
                 &message,
-            )
-        },
-    );
+            );
+        };
+        // The recorded form: validated like a new config, but an external
+        // player is not started (its command may be any text here).
+        let Err(e) = tune2048::tune::config::parse_recorded(text, &anchor) else {
+            return Ok(());
+        };
+        let message = e.to_string();
+        require(message.contains("fuzz.ron"), "the file", &message)?;
+        require(
+            names_number_after(&message, "fuzz.ron:") || message.contains("field `"),
+            "a line or a field",
+            &message,
+        )
+    });
 }
 
 #[test]
@@ -146,7 +171,7 @@ fn weights() {
     let mut corpus = read_all(&paths);
     corpus.push(Weights::nneonneo().to_ron().into_bytes());
     let folder = Scratch::new("weights");
-    run(target("weights", corpus, 0.12, 3000), move |input| {
+    run(target("weights", corpus, 3000), move |input| {
         // Text in memory; bytes that are not text through the loader.
         let parsed = match std::str::from_utf8(input) {
             Ok(text) => Weights::from_ron(text, "w.ron"),
@@ -183,7 +208,7 @@ fn banks() {
         corpus.extend(pieces(bank, b"", 12));
     }
     let folder = Scratch::new("banks");
-    run(target("banks", corpus, 0.03, 400), move |input| {
+    run(target("banks", corpus, 400), move |input| {
         let path = folder.file("b.csv");
         std::fs::write(&path, input).map_err(|e| e.to_string())?;
         // Through the loader, as a config's `bank.file` is read.
@@ -267,7 +292,7 @@ fn journals() {
         corpus.extend(pieces(journal, b"", 8));
     }
     let folder = Scratch::new("journals");
-    run(target("journals", corpus, 0.03, 400), move |input| {
+    run(target("journals", corpus, 400), move |input| {
         let path = folder.file("journal.jsonl");
         std::fs::write(&path, input).map_err(|e| e.to_string())?;
         match journal::read(&path) {
@@ -304,7 +329,7 @@ fn transcripts() {
             .collect();
         corpus.push(transcript::write(n, &turns, 1 << (1 + below(&mut rng, 8))).into_bytes());
     }
-    run(target("transcripts", corpus, 0.13, 3000), |input| {
+    run(target("transcripts", corpus, 3000), |input| {
         let text = String::from_utf8_lossy(input);
         let parsed = match transcript::parse(&text) {
             Ok(t) => t,
@@ -339,7 +364,7 @@ fn maxtile_inputs() {
             case.push('\n');
         }
     }
-    run(target("maxtile", corpus, 0.08, 1500), |input| {
+    run(target("maxtile", corpus, 1500), |input| {
         let text = String::from_utf8_lossy(input);
         match tune2048::maxtile::parse_input(&text) {
             // The problem's five moves, as `maxtile` plays them.
@@ -388,7 +413,7 @@ pub fn interact_sessions(count: usize) -> Vec<Vec<u8>> {
 #[test]
 fn interact_words() {
     run(
-        target("interact-words", interact_sessions(16), 0.13, 3000),
+        target("interact-words", interact_sessions(16), 3000),
         |input| {
             let text = String::from_utf8_lossy(input);
             for (i, line) in text.lines().enumerate() {
@@ -429,7 +454,7 @@ fn interact_games() {
         move_nodes: Some(64),
     };
     run(
-        target("interact-games", interact_sessions(16), 0.001, 60),
+        target("interact-games", interact_sessions(16), 60),
         move |input| {
             let mut answers = Vec::new();
             match play_judge(
@@ -471,7 +496,7 @@ fn judge_answers() {
         Board::from_values([2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]).unwrap(),
         Board::from_values([2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 0]).unwrap(),
     ];
-    run(target("judge-answers", corpus, 0.13, 3000), move |input| {
+    run(target("judge-answers", corpus, 3000), move |input| {
         let text = String::from_utf8_lossy(input);
         let board = boards[input.len() % boards.len()];
         for (i, answer) in text.lines().enumerate() {
@@ -546,7 +571,7 @@ score 0\nplace 16 4\nend\n"
 
 #[test]
 fn gpcc_lines() {
-    run(target("gpcc-lines", gpcc_sessions(), 0.13, 3000), |input| {
+    run(target("gpcc-lines", gpcc_sessions(), 3000), |input| {
         let text = String::from_utf8_lossy(input);
         for line in text.lines() {
             match Message::parse(line) {
@@ -569,28 +594,25 @@ fn gpcc_lines() {
 #[test]
 fn gpcc_games() {
     let player = Player::builtin("eval1").unwrap();
-    run(
-        target("gpcc-games", gpcc_sessions(), 0.001, 60),
-        move |input| {
-            let mut answers = Vec::new();
-            let served = tune2048::cli::gpcc_player::serve(
-                ProtocolPlayer::new(player.clone(), Limits::plies(1)),
-                Cursor::new(input),
-                &mut answers,
-            );
-            match served {
-                Ok(_) => Ok(()),
-                Err(e) => {
-                    let message = format!("{e:#}");
-                    require(
-                        names_number_after(&message, "protocol line "),
-                        "the protocol line",
-                        &message,
-                    )
-                }
+    run(target("gpcc-games", gpcc_sessions(), 60), move |input| {
+        let mut answers = Vec::new();
+        let served = tune2048::cli::gpcc_player::serve(
+            ProtocolPlayer::new(player.clone(), Limits::plies(1)),
+            Cursor::new(input),
+            &mut answers,
+        );
+        match served {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                let message = format!("{e:#}");
+                require(
+                    names_number_after(&message, "protocol line "),
+                    "the protocol line",
+                    &message,
+                )
             }
-        },
-    );
+        }
+    });
 }
 
 #[test]
@@ -603,7 +625,7 @@ fn external_player_lines() {
     .iter()
     .map(|s| s.as_bytes().to_vec())
     .collect();
-    run(target("external-lines", corpus, 0.138, 3000), |input| {
+    run(target("external-lines", corpus, 3000), |input| {
         let text = String::from_utf8_lossy(input);
         for line in text.lines() {
             match external::parse_handshake(line) {
