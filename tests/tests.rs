@@ -25,6 +25,7 @@ mod cli_tune;
 mod curated_runs;
 mod docs_links;
 mod engine_reference;
+mod fuzz;
 mod golden_games;
 mod golden_tune;
 mod plot_export;

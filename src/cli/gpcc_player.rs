@@ -49,7 +49,7 @@ pub fn serve(
     mut output: impl Write,
 ) -> anyhow::Result<ExitCode> {
     for (number, line) in input.lines().enumerate() {
-        let line = line?;
+        let line = line.map_err(|e| input_error(format!("protocol line {}: {e}", number + 1)))?;
         match player.handle(&line) {
             Ok(None) => {}
             Ok(Some(answer)) => {

@@ -84,6 +84,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args)
 }
 
+/// One word from the judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgeWord {
+    /// A 2 appears on this cell (0-based, row-major from the top left).
+    Cell(usize),
+    /// `-1`: the game is over.
+    End,
+}
+
+/// Reads one word of protocol line `number`: a cell 1..=16 or -1. The
+/// error names the line.
+pub fn parse_word(word: &str, number: usize) -> Result<JudgeWord, String> {
+    let p: i64 = word.parse().map_err(|_| {
+        format!("protocol line {number}: expected a cell 1..=16 or -1, found `{word}`")
+    })?;
+    match p {
+        -1 => Ok(JudgeWord::End),
+        1..=16 => Ok(JudgeWord::Cell((p - 1) as usize)),
+        _ => Err(format!(
+            "protocol line {number}: cell {p} is outside 1..=16"
+        )),
+    }
+}
+
 /// Plays one judged game from `input`, answering on `output`.
 pub fn play_judge(
     input: impl BufRead,
@@ -100,24 +124,16 @@ pub fn play_judge(
     let game = Duration::from_secs_f64(args.game_secs);
     for (number, line) in input.lines().enumerate() {
         let number = number + 1;
-        let line = line?;
-        for token in line.split_whitespace() {
-            let p: i64 = token.parse().map_err(|_| {
+        let line = line.map_err(|e| input_error(format!("protocol line {number}: {e}")))?;
+        for word in line.split_whitespace() {
+            let cell = match parse_word(word, number).map_err(input_error)? {
+                JudgeWord::End => return Ok(ExitCode::SUCCESS),
+                JudgeWord::Cell(cell) => cell,
+            };
+            board = board.place(cell, 1).map_err(|_| {
                 input_error(format!(
-                    "protocol line {number}: expected a cell 1..=16 or -1, found `{token}`"
-                ))
-            })?;
-            if p == -1 {
-                return Ok(ExitCode::SUCCESS);
-            }
-            if !(1..=16).contains(&p) {
-                return Err(input_error(format!(
-                    "protocol line {number}: cell {p} is outside 1..=16"
-                )));
-            }
-            board = board.place((p - 1) as usize, 1).map_err(|_| {
-                input_error(format!(
-                    "protocol line {number}: cell {p} is already occupied"
+                    "protocol line {number}: cell {} is already occupied",
+                    cell + 1
                 ))
             })?;
             let decision = if args.untimed {
@@ -131,7 +147,7 @@ pub fn play_judge(
                 searcher.decide_timed(heuristic, board, &params, budget)
             };
             let Some(decision) = decision else {
-                return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {p}, but the judge did not end the game")));
+                return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {}, but the judge did not end the game", cell + 1)));
             };
             board = board.shift(decision.dir);
             writeln!(output, "{}", decision.dir)?;

@@ -87,7 +87,7 @@ pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGam
 
 /// The board after the player's answer number `number`, or why it is not
 /// a legal one.
-fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String> {
+pub fn legal_answer(board: Board, answer: &str, number: u32) -> Result<Board, String> {
     let word = answer.trim();
     let Some(dir) = Direction::parse(word).filter(|_| word.len() > 1) else {
         let shown: String = word.chars().take(40).flat_map(char::escape_debug).collect();

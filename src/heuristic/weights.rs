@@ -176,6 +176,20 @@ pub enum WeightsError {
     },
 }
 
+/// A file's bytes as text, or the 1-based line and column (in characters)
+/// where they stop being UTF-8.
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, (usize, usize)> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + String::from_utf8_lossy(&valid[line_start..])
+            .chars()
+            .count();
+        (line, column)
+    })
+}
+
 /// A RON error's text. ron 0.8 writes "named `x`in `Y`": the space is put back.
 pub fn ron_message(code: &ron::Error) -> String {
     code.to_string().replace("`in ", "` in ")
@@ -261,11 +275,18 @@ impl Weights {
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
-            path: path.display().to_string(),
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+            path: name.clone(),
             source,
         })?;
-        Weights::from_ron(&text, &path.display().to_string())
+        let text = utf8_text(bytes).map_err(|(line, column)| WeightsError::Parse {
+            path: name.clone(),
+            line,
+            column,
+            message: "not UTF-8 text".into(),
+        })?;
+        Weights::from_ron(&text, &name)
     }
 
     /// The weights as RON text, one named term a line.

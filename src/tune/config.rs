@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::adversarial::duel::Opponent;
 use crate::adversarial::{Rules, Side};
 use crate::engine::Variant;
-use crate::heuristic::weights::ron_message;
+use crate::heuristic::weights::{ron_message, utf8_text};
 use crate::heuristic::WeightsError;
 use crate::player::external::Declared;
 use crate::player::{Player, PlayerError};
@@ -586,9 +586,15 @@ impl ConfigError {
 
 /// Reads and validates a config file.
 pub fn load(path: &Path) -> Result<TuneConfig, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+    let bytes = std::fs::read(path).map_err(|source| ConfigError::Io {
         path: path.display().to_string(),
         source,
+    })?;
+    let text = utf8_text(bytes).map_err(|(line, column)| ConfigError::Syntax {
+        path: path.display().to_string(),
+        line,
+        column,
+        message: "not UTF-8 text".into(),
     })?;
     parse(&text, path)
 }
