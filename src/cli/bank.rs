@@ -13,8 +13,8 @@ use super::input_error;
 use crate::atomic_file::Streamed;
 use crate::bank::record::{record, Stage};
 use crate::bank::{head_text, HashText, Made};
-use crate::fnv;
 use crate::evaluation::LocalEvaluator;
+use crate::fnv;
 use crate::seeds::game_seed;
 
 #[derive(Debug, clap::Args)]

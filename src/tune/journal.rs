@@ -409,7 +409,7 @@ mod tests {
             population: 8,
         };
         assert_eq!(stop_record(&[]), None);
-        assert_eq!(stop_record(&[stop.clone()]), Some(&stop));
+        assert_eq!(stop_record(std::slice::from_ref(&stop)), Some(&stop));
         assert_eq!(stop_record(&[stop.clone(), generation.clone()]), None);
         assert_eq!(
             stop_record(&[stop.clone(), generation, stop.clone(), restart]),
