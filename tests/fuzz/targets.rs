@@ -11,7 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use tune2048::adversarial::player::Player;
 use tune2048::adversarial::protocol::{parse_action, Message};
 use tune2048::adversarial::protocol_player::ProtocolPlayer;
-use tune2048::adversarial::rules::{Action, Position, Rules, Side};
+use tune2048::adversarial::rules::{Action, AdversarialPosition, Rules, Side};
 use tune2048::adversarial::search::Limits;
 use tune2048::bank::Bank;
 use tune2048::cli::interact::{parse_word, play_judge, JudgeWord};
@@ -545,7 +545,7 @@ score 0\nplace 16 4\nend\n"
             text.push('\n');
             player.handle(&line).expect("a legal session")
         };
-        let mut pos = Position::START;
+        let mut pos = AdversarialPosition::START;
         for line in [
             format!("rules {}", rules.name()),
             format!("role {}", ours.name()),
