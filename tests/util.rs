@@ -137,7 +137,8 @@ pub fn tune(config: &Path, out: &Path, threads: Option<u32>) -> PathBuf {
 /// What must be identical between two runs of one job: the best weights,
 /// the per-generation numbers (without wall time), the final games (if the
 /// job plays them) and the set of journal records (without their completion
-/// order).
+/// order, and without the stop records of interruptions, which log the
+/// interruption itself).
 pub type Outcome = (String, Vec<String>, Option<serde_json::Value>, Vec<String>);
 
 /// The [`Outcome`] of the run folder `dir`.
@@ -176,6 +177,7 @@ pub fn outcome(dir: &Path) -> Outcome {
     let journal = std::fs::read_to_string(dir.join("journal.jsonl")).unwrap();
     let mut records: Vec<String> = journal
         .lines()
+        .filter(|l| !l.contains(r#""kind":"stop","reason":"interrupted""#))
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
             let obj = v.as_object_mut().unwrap();

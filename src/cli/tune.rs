@@ -186,7 +186,7 @@ fn execute(
         &journal, &best, &csv, &end_files, &charts, &page, &progress,
     ]);
     let result = driver::run(config, &replay, evaluator, &observers, &interrupt)?;
-    let report = finish(config, &result, evaluator, &observers)?;
+    let report = finish(config, &result, &replay, evaluator, &observers)?;
     charts.draw();
     if result.stop == StopReason::Interrupted {
         eprintln!(

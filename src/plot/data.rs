@@ -45,9 +45,11 @@ fn parse_json<T: for<'de> Deserialize<'de>>(text: &str, path: &Path) -> Result<T
 }
 
 /// Reads a run folder: its history (the journal, else `generations.csv`),
-/// meta and final report (both optional while a run is young). What the
-/// history leaves out (a torn last line, bad lines, a folder without a
-/// journal) is said in the warnings.
+/// meta and final report (both optional while a run is young). A journal
+/// line that is not a record is an error naming it (charts drawn around a
+/// lost record would be silently wrong); what the history leaves out by
+/// design (a torn last line, a folder without a journal) is said in the
+/// warnings.
 pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
     let history = History::read(dir).map_err(|e| match e {
         HistoryError::NotARun(dir) => PlotError::NotARun(dir),
@@ -62,6 +64,13 @@ pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
             message,
         },
     })?;
+    if let Some(bad) = history.bad.first() {
+        return Err(PlotError::Parse {
+            path: dir.join(JOURNAL_FILE),
+            line: bad.line,
+            message: format!("not a journal record: {}", bad.message),
+        });
+    }
     let warnings = history_warnings(dir, &history);
     let meta_path = dir.join(META_FILE);
     let meta: RunMeta = if meta_path.is_file() {
@@ -85,21 +94,10 @@ pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
     Ok((run, warnings))
 }
 
-/// What a history left out, in words naming the folder's files.
+/// What a history leaves out by design, in words naming the folder's files.
 pub fn history_warnings(dir: &Path, history: &History) -> Vec<String> {
     let journal = dir.join(JOURNAL_FILE);
-    let mut warnings: Vec<String> = history
-        .bad
-        .iter()
-        .map(|bad| {
-            format!(
-                "{}:{}: not a journal record, left out: {}",
-                journal.display(),
-                bad.line,
-                bad.message
-            )
-        })
-        .collect();
+    let mut warnings = Vec::new();
     if let Some(line) = history.torn {
         warnings.push(format!(
             "{}:{line}: the last line is cut short (a write in progress, or a crash), left out",

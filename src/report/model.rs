@@ -294,18 +294,24 @@ fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
 /// a reason its files do not record.
 fn read_status(dir: &Path, history: Option<&History>) -> Status {
     let held = crate::tune::lock::FolderLock::is_held(dir);
-    if held == Some(true) {
-        return Status::Busy;
-    }
     match history.and_then(History::ending) {
-        Some(ending) if ending.reason == StopReason::Interrupted => Status::Interrupted,
+        // A resume that has not finished a generation yet holds the lock.
+        Some(ending) if ending.reason == StopReason::Interrupted => {
+            if held == Some(true) {
+                Status::Busy
+            } else {
+                Status::Interrupted
+            }
+        }
+        // Ended, though its writer may still hold the lock while it closes.
         Some(ending) => Status::Finished(ending.describe()),
         None if dir.join(files::FINAL).exists() => Status::Finished(
             "for a reason this folder does not record (it predates the journal's stop record)"
                 .to_string(),
         ),
         None => match held {
-            Some(_) => Status::Gone,
+            Some(true) => Status::Busy,
+            Some(false) => Status::Gone,
             None => Status::Unfinished,
         },
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::config::TuneConfig;
 use super::journal::Record;
 use super::observer::Observer;
+use super::replay::Replay;
 use super::scoring::{game_spec, stage_player};
 use super::state::RunResult;
 use super::stop::StopReason;
@@ -87,10 +88,12 @@ pub struct End<'a> {
 /// final comparison unless the run was interrupted or the config asks for
 /// none, journals the stop, and hands the end to the observers, which write
 /// `final.json` and `summary.txt`. The stop record comes first, so a run
-/// killed between it and `final.json` is resumed and ends anew.
+/// killed between it and `final.json` is resumed and ends anew; a stop the
+/// journal (`replay`) already holds is not recorded twice.
 pub fn finish(
     config: &TuneConfig,
     result: &RunResult,
+    replay: &Replay,
     evaluator: &dyn Evaluator,
     observer: &dyn Observer,
 ) -> Result<Option<FinalReport>, TuneError> {
@@ -107,7 +110,9 @@ pub fn finish(
         games: result.state.games,
         base_fitness: result.state.baseline.value,
     };
-    observer.on_record(&stop).map_err(TuneError::Output)?;
+    if replay.stop() != Some(&stop) {
+        observer.on_record(&stop).map_err(TuneError::Output)?;
+    }
     let end = End {
         config,
         result,

@@ -131,8 +131,9 @@ impl std::fmt::Display for BadLine {
 /// - A complete line that is not a record (edited by hand, or damaged on
 ///   disk) is a [`BadLine`]. `tune` and `resume` refuse the folder
 ///   ([`Contents::into_replayable`]): replaying around a lost record would
-///   silently change the run. `plot` and `report`, which only show a run,
-///   leave it out and say so.
+///   silently change the run; so does `plot`, whose charts would silently
+///   miss it. `report`, whose page is made of any folder at any moment,
+///   leaves it out and names it on the page.
 /// - Blank lines carry nothing and are skipped; records of a kind this
 ///   version does not know are kept as [`Record::Unknown`].
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -33,6 +33,8 @@ pub struct Replay {
     generations: HashMap<u32, f64>,
     restarts: HashSet<u32>,
     reselects: HashMap<String, Replayed>,
+    /// How the journal says the run ended (its last stop record).
+    stop: Option<Record>,
     records: usize,
 }
 
@@ -40,6 +42,7 @@ impl Replay {
     pub fn new(records: &[Record]) -> Replay {
         let mut r = Replay {
             records: records.len(),
+            stop: super::journal::stop_record(records).cloned(),
             ..Replay::default()
         };
         for rec in records {
@@ -93,6 +96,12 @@ impl Replay {
             }
         }
         r
+    }
+
+    /// The journal's stop record, unless the run went on after it: a
+    /// resumed run that ends the same way does not record its end again.
+    pub fn stop(&self) -> Option<&Record> {
+        self.stop.as_ref()
     }
 
     /// Records read.
