@@ -186,10 +186,10 @@ pub const HISTOGRAM_MEDIAN_REL_ERROR: f64 = 0.0005;
 /// The median of scores in bounded memory: exact (the same as [`median`])
 /// for up to [`EXACT_MEDIAN_GAMES`] games; beyond, read from a log-linear
 /// histogram of every score, within [`HISTOGRAM_MEDIAN_REL_ERROR`] of the
-/// exact value. The histogram (440 KiB, zeroed by the allocator, so only the
-/// pages of scores seen become resident) is counted from the first game, so
-/// passing the limit allocates nothing: the memory is the same for 10^4
-/// games as for 10^9.
+/// exact value. Both stores (256 KiB of scores, a 440 KiB histogram) are
+/// allocated and written through at the first score and kept to the end, so
+/// the resident memory is the same for one game as for 10^9: nothing grows
+/// as scores spread over the histogram or pass the exact limit.
 #[derive(Clone, Debug, Default)]
 pub struct MedianSketch {
     /// Every score so far, while there are at most [`EXACT_MEDIAN_GAMES`]
@@ -204,7 +204,9 @@ pub struct MedianSketch {
 impl MedianSketch {
     pub fn add(&mut self, score: u64) {
         if self.histogram.is_empty() {
-            self.histogram = vec![0; BUCKETS];
+            self.histogram = resident(BUCKETS);
+            self.exact = resident(EXACT_MEDIAN_GAMES);
+            self.exact.clear();
         }
         self.histogram[bucket_of(score)] += 1;
         if self.past_exact {
@@ -212,10 +214,9 @@ impl MedianSketch {
         }
         match u32::try_from(score) {
             Ok(s) if self.exact.len() < EXACT_MEDIAN_GAMES => self.exact.push(s),
-            _ => {
-                self.past_exact = true;
-                self.exact = Vec::new();
-            }
+            // The scores stay allocated (no longer read): freeing them would
+            // make the memory depend on the number of games again.
+            _ => self.past_exact = true,
         }
     }
 
@@ -240,6 +241,20 @@ impl MedianSketch {
             Some(HISTOGRAM_MEDIAN_REL_ERROR),
         )
     }
+}
+
+/// `len` zeros whose every page is written, so they are resident from now
+/// on: a zeroed allocation is only mapped, and its pages would become
+/// resident one by one as they are first written.
+fn resident<T: Copy + Default>(len: usize) -> Vec<T> {
+    let mut v = vec![T::default(); len];
+    let per_page = (4096 / std::mem::size_of::<T>().max(1)).max(1);
+    for i in (0..len).step_by(per_page) {
+        // A volatile write cannot be left out as a store of what is there.
+        // SAFETY: `i < len`, so the pointer is in bounds and aligned.
+        unsafe { std::ptr::write_volatile(v.as_mut_ptr().add(i), T::default()) };
+    }
+    v
 }
 
 /// The histogram bucket of a score: the score itself below 2·[`SUB`], else
@@ -752,7 +767,9 @@ mod tests {
             (m - exact).abs() <= HISTOGRAM_MEDIAN_REL_ERROR * exact,
             "{m} {exact}"
         );
-        assert!(sketch.exact.is_empty());
+        // Past the limit the scores stay allocated, unread: the memory holds.
+        assert!(sketch.past_exact);
+        assert!(sketch.exact.capacity() >= EXACT_MEDIAN_GAMES);
         // A score past 32 bits moves to the histogram at once.
         let mut big = MedianSketch::default();
         big.add(7);

@@ -24,6 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
+    super::workers::one_malloc_arena();
     let sides = args.weights.len() + args.players.player.len();
     if sides != 2 {
         return Err(input_error(format!(

@@ -246,6 +246,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
+    super::workers::one_malloc_arena();
     let spec = args.batch.check()?;
     let weights = if args.players.player.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]
