@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::stats::{reach_share, GameStat};
-use crate::tune::history::{History, HistoryError, Source};
+use crate::tune::history::{History, HistoryError};
 
 use super::PlotError;
 
@@ -71,7 +71,11 @@ pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
             message: format!("not a journal record: {}", bad.message),
         });
     }
-    let warnings = history_warnings(dir, &history);
+    let warnings = history
+        .left_out()
+        .into_iter()
+        .map(|note| format!("{}: {note}", dir.display()))
+        .collect();
     let meta_path = dir.join(META_FILE);
     let meta: RunMeta = if meta_path.is_file() {
         parse_json(&read(&meta_path)?, &meta_path)?
@@ -92,26 +96,6 @@ pub fn load_run(dir: &Path) -> Result<(RunData, Vec<String>), PlotError> {
         final_report,
     };
     Ok((run, warnings))
-}
-
-/// What a history leaves out by design, in words naming the folder's files.
-pub fn history_warnings(dir: &Path, history: &History) -> Vec<String> {
-    let journal = dir.join(JOURNAL_FILE);
-    let mut warnings = Vec::new();
-    if let Some(line) = history.torn {
-        warnings.push(format!(
-            "{}:{line}: the last line is cut short (a write in progress, or a crash), left out",
-            journal.display()
-        ));
-    }
-    if history.source == Source::GenerationsCsv {
-        warnings.push(format!(
-            "{}: no {JOURNAL_FILE}; the generations come from {} (no parameter trajectories, base level or reselection)",
-            dir.display(),
-            crate::tune::folder::files::GENERATIONS
-        ));
-    }
-    warnings
 }
 
 /// The last component of a path, also for `.` and `runs/x/`.

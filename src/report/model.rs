@@ -12,7 +12,7 @@ use crate::plot::data::{
 };
 use crate::tune::config::{self, TuneConfig};
 use crate::tune::folder::files;
-use crate::tune::history::{History, HistoryError, Source};
+use crate::tune::history::{History, HistoryError};
 use crate::tune::journal::{Record, Scored};
 use crate::tune::stop::StopReason;
 
@@ -239,19 +239,7 @@ fn read_history(dir: &Path, notes: &mut Vec<Note>) -> Option<History> {
                     bad.len()
                 )));
             }
-            if history.torn.is_some() {
-                notes.push(Note::Problem(format!(
-                    "the last line of {} is cut short (a write in progress, or a crash): it was left out",
-                    files::JOURNAL
-                )));
-            }
-            if history.source == Source::GenerationsCsv {
-                notes.push(Note::Problem(format!(
-                    "{} is missing: the generations come from {} (no parameter trajectories, base level, reselection or stop record)",
-                    files::JOURNAL,
-                    files::GENERATIONS
-                )));
-            }
+            notes.extend(history.left_out().into_iter().map(Note::Problem));
             Some(history)
         }
         Err(HistoryError::NotARun(_)) => {

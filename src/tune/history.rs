@@ -160,6 +160,27 @@ impl History {
         }
     }
 
+    /// What this history leaves out by design, in words naming the files:
+    /// a torn last journal line, and everything a folder without a journal
+    /// lacks. (Bad lines are the readers' own business: some refuse them.)
+    pub fn left_out(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.torn.is_some() {
+            notes.push(format!(
+                "the last line of {} is cut short (a write in progress, or a crash): it was left out",
+                files::JOURNAL
+            ));
+        }
+        if self.source == Source::GenerationsCsv {
+            notes.push(format!(
+                "{} is missing: the generations come from {} (no parameter trajectories, base level, reselection or stop record)",
+                files::JOURNAL,
+                files::GENERATIONS
+            ));
+        }
+        notes
+    }
+
     /// How the run ended, if its journal says so.
     pub fn ending(&self) -> Option<Ending> {
         match journal::stop_record(&self.records)? {

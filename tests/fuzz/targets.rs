@@ -37,6 +37,21 @@ fn names_number_after(text: &str, prefix: &str) -> bool {
     })
 }
 
+/// A whole protocol session's result: fine, or an error naming its line.
+fn names_the_protocol_line<T>(result: anyhow::Result<T>) -> Result<(), String> {
+    match result {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let message = format!("{e:#}");
+            require(
+                names_number_after(&message, "protocol line "),
+                "the protocol line",
+                &message,
+            )
+        }
+    }
+}
+
 /// Fails unless `ok`, showing the error text.
 fn require(ok: bool, what: &str, message: &str) -> Result<(), String> {
     if ok {
@@ -469,23 +484,13 @@ fn interact_games() {
         target("interact-games", interact_sessions(16), 60),
         move |input| {
             let mut answers = Vec::new();
-            match play_judge(
+            names_the_protocol_line(play_judge(
                 Cursor::new(input),
                 &mut answers,
                 &heuristic,
                 &settings,
                 &args,
-            ) {
-                Ok(_) => Ok(()),
-                Err(e) => {
-                    let message = format!("{e:#}");
-                    require(
-                        names_number_after(&message, "protocol line "),
-                        "the protocol line",
-                        &message,
-                    )
-                }
-            }
+            ))
         },
     );
 }
@@ -613,17 +618,7 @@ fn gpcc_games() {
             Cursor::new(input),
             &mut answers,
         );
-        match served {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                let message = format!("{e:#}");
-                require(
-                    names_number_after(&message, "protocol line "),
-                    "the protocol line",
-                    &message,
-                )
-            }
-        }
+        names_the_protocol_line(served)
     });
 }
 
