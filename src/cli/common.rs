@@ -134,8 +134,9 @@ pub fn load_weights(path: Option<&Path>, default: &str) -> anyhow::Result<(Weigh
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayerOpts {
     /// Search settings of the built-in player (RON: prob_cutoff,
-    /// auto_min_depth, auto_offset, clock_moves_left, clock_move_ms, prune_below), e.g. a
-    /// run's best-settings.ron. Given once it applies to every built-in side.
+    /// auto_min_depth, auto_offset, clock_moves_left, clock_move_ms,
+    /// clock_ramp_sum, prune_below), e.g. a run's best-settings.ron. Given
+    /// once it applies to every built-in side.
     #[arg(long)]
     pub settings: Vec<PathBuf>,
     /// An external player program and its arguments, split on spaces (write

@@ -40,7 +40,8 @@ pub struct Args {
     /// Search settings (RON), e.g. a run's best-settings.ron: the cutoff,
     /// the `auto` depth rule and the clock (`clock_move_ms`, the most a move
     /// may take, default 1.5; `clock_moves_left`, default 2000: a move may
-    /// take at most the time left over this many).
+    /// take at most the time left over this many; `clock_ramp_sum`, default
+    /// 0: ramp the first up with the tile sum).
     #[arg(long)]
     pub settings: Option<PathBuf>,
     /// Deepest search (chance layers), or `auto`.
@@ -143,7 +144,8 @@ pub fn play_judge(
             } else {
                 // Spend less per move as the game clock runs down.
                 let left_ms = game.saturating_sub(start.elapsed()).as_secs_f64() * 1000.0;
-                let budget = Duration::from_secs_f64(allotment_ms(left_ms, settings) / 1000.0);
+                let budget =
+                    Duration::from_secs_f64(allotment_ms(left_ms, board, settings) / 1000.0);
                 searcher.decide_timed(heuristic, board, &params, budget)
             };
             let Some(decision) = decision else {

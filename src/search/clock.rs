@@ -1,19 +1,35 @@
 //! A game clock shared by the moves of a game, as `interact` spends BOJ
-//! 28489's 15 seconds: each move may take the smaller of a fixed cap and
-//! what is left over an estimate of the moves to come. A [`NodeClock`]
+//! 28489's 15 seconds: each move may take the smaller of a cap, which may
+//! ramp up as the tiles grow, and what is left over an estimate of the
+//! moves to come. A [`NodeClock`]
 //! counts the same clock in moves tried, so that games under it replay from
 //! their seed and a tuner can tune the clock's settings.
 
 use serde::{Deserialize, Serialize};
 
 use super::Settings;
+use crate::engine::Board;
 
-/// What a move may spend, in milliseconds, with `left_ms` left on the game
-/// clock: min(`clock_move_ms`, `left_ms` / `clock_moves_left`), never below 0.
-pub fn allotment_ms(left_ms: f64, settings: &Settings) -> f64 {
+/// The least share of `clock_move_ms` a move gets under a ramp.
+const RAMP_FLOOR: f64 = 1.0 / 16.0;
+
+/// What a move on `board` may spend, in milliseconds, with `left_ms` left
+/// on the game clock: min(cap, `left_ms` / `clock_moves_left`), never below
+/// 0, where the cap is `clock_move_ms`, scaled by the ramp when
+/// `clock_ramp_sum` is set (see [`Settings::clock_ramp_sum`]).
+pub fn allotment_ms(left_ms: f64, board: Board, settings: &Settings) -> f64 {
     (left_ms / settings.clock_moves_left)
-        .min(settings.clock_move_ms)
+        .min(settings.clock_move_ms * ramp(board, settings))
         .max(0.0)
+}
+
+/// The share of `clock_move_ms` a move on `board` may take.
+fn ramp(board: Board, settings: &Settings) -> f64 {
+    if settings.clock_ramp_sum <= 0.0 {
+        return 1.0;
+    }
+    let sum: u64 = board.values().iter().map(|&v| u64::from(v)).sum();
+    (sum as f64 / settings.clock_ramp_sum).clamp(RAMP_FLOOR, 1.0)
 }
 
 /// A game clock in moves tried: `game_nodes` for the whole game, and
@@ -26,11 +42,12 @@ pub struct NodeClock {
 }
 
 impl NodeClock {
-    /// The moves a move may try with `spent` of the game's already tried:
-    /// at least 1, so that every move is searched to depth 0 at least.
-    pub fn allotment(&self, spent: u64, settings: &Settings) -> u64 {
+    /// The moves a move on `board` may try with `spent` of the game's
+    /// already tried: at least 1, so that every move is searched to depth 0
+    /// at least.
+    pub fn allotment(&self, spent: u64, board: Board, settings: &Settings) -> u64 {
         let left_ms = self.game_nodes.saturating_sub(spent) as f64 / self.nodes_per_ms;
-        ((allotment_ms(left_ms, settings) * self.nodes_per_ms) as u64).max(1)
+        ((allotment_ms(left_ms, board, settings) * self.nodes_per_ms) as u64).max(1)
     }
 }
 
@@ -40,16 +57,38 @@ mod tests {
 
     #[test]
     fn a_move_gets_the_cap_early_and_a_share_of_what_is_left_late() {
-        let s = Settings::default(); // 1.5 ms cap, 2000 moves left
-        assert_eq!(allotment_ms(13_000.0, &s), 1.5);
-        assert_eq!(allotment_ms(2_000.0, &s), 1.0);
-        assert_eq!(allotment_ms(-5.0, &s), 0.0);
+        let s = Settings::default(); // 1.5 ms cap, 2000 moves left, no ramp
+        let b = Board::EMPTY;
+        assert_eq!(allotment_ms(13_000.0, b, &s), 1.5);
+        assert_eq!(allotment_ms(2_000.0, b, &s), 1.0);
+        assert_eq!(allotment_ms(-5.0, b, &s), 0.0);
         let clock = NodeClock {
             game_nodes: 1_000_000,
             nodes_per_ms: 100.0,
         };
-        assert_eq!(clock.allotment(0, &s), 150);
-        assert_eq!(clock.allotment(900_000, &s), 50);
-        assert_eq!(clock.allotment(2_000_000, &s), 1);
+        assert_eq!(clock.allotment(0, b, &s), 150);
+        assert_eq!(clock.allotment(900_000, b, &s), 50);
+        assert_eq!(clock.allotment(2_000_000, b, &s), 1);
+    }
+
+    #[test]
+    fn the_ramp_grows_the_cap_with_the_tile_sum() {
+        let s = Settings {
+            clock_move_ms: 4.0,
+            clock_ramp_sum: 1024.0,
+            ..Settings::default()
+        };
+        let with = |values: &[u32]| {
+            let mut all = [0; 16];
+            all[..values.len()].copy_from_slice(values);
+            Board::from_values(all).unwrap()
+        };
+        // Early boards get the floor, 1/16 of the cap.
+        assert_eq!(allotment_ms(13_000.0, with(&[2, 2]), &s), 0.25);
+        // Halfway up the ramp, half the cap.
+        assert_eq!(allotment_ms(13_000.0, with(&[256, 256]), &s), 2.0);
+        // Past its end the full cap, and the share of what is left still binds.
+        assert_eq!(allotment_ms(13_000.0, with(&[1024, 512]), &s), 4.0);
+        assert_eq!(allotment_ms(2_000.0, with(&[1024, 512]), &s), 1.0);
     }
 }

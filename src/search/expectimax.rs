@@ -471,7 +471,7 @@ impl Policy for SearchPolicy<'_> {
         let decision = match (self.clock, self.budget) {
             (Some((clock, settings)), _) => {
                 let before = self.searcher.stats.moves;
-                let nodes = clock.allotment(self.spent, &settings);
+                let nodes = clock.allotment(self.spent, board, &settings);
                 let d = self.searcher.decide_within(
                     self.heuristic,
                     board,

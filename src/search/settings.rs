@@ -25,6 +25,12 @@ pub struct Settings {
     /// …and at most `clock_move_ms` milliseconds (default 1.5). Used by
     /// `interact` (time) and by games under a node clock (moves tried).
     pub clock_move_ms: f64,
+    /// The per-move cap ramps up with the game: a board whose tiles sum to
+    /// s may spend at most `clock_move_ms` × clamp(s / `clock_ramp_sum`,
+    /// 1/16, 1), so the opening, which is easy, leaves the clock to the
+    /// late game, which is where games are lost. 0, the default, keeps the
+    /// cap flat.
+    pub clock_ramp_sum: f64,
     /// A chance node below the root's moves whose heuristic score is below
     /// `prune_below` × v(largest tile of the root) is scored by the heuristic
     /// instead of searched (v: the weights' tile-value transform). 0, the
@@ -33,12 +39,13 @@ pub struct Settings {
 }
 
 /// Every setting's name, as configs, journals and exports spell it.
-pub const SETTING_NAMES: [&str; 6] = [
+pub const SETTING_NAMES: [&str; 7] = [
     "prob_cutoff",
     "auto_min_depth",
     "auto_offset",
     "clock_moves_left",
     "clock_move_ms",
+    "clock_ramp_sum",
     "prune_below",
 ];
 
@@ -50,6 +57,7 @@ impl Default for Settings {
             auto_offset: AutoRule::REFERENCE.offset,
             clock_moves_left: 2000.0,
             clock_move_ms: 1.5,
+            clock_ramp_sum: 0.0,
             prune_below: 0.0,
         }
     }
@@ -91,6 +99,7 @@ impl Settings {
             "auto_offset" => f64::from(self.auto_offset),
             "clock_moves_left" => self.clock_moves_left,
             "clock_move_ms" => self.clock_move_ms,
+            "clock_ramp_sum" => self.clock_ramp_sum,
             "prune_below" => self.prune_below,
             _ => return None,
         })
@@ -106,6 +115,7 @@ impl Settings {
             "auto_offset" => self.auto_offset = integer(value),
             "clock_moves_left" => self.clock_moves_left = value,
             "clock_move_ms" => self.clock_move_ms = value,
+            "clock_ramp_sum" => self.clock_ramp_sum = value,
             "prune_below" => self.prune_below = value,
             _ => return None,
         }
@@ -124,6 +134,7 @@ impl Settings {
             }),
             "clock_moves_left" => ("1 <= n <= 1e9", |v| (1.0..=1e9).contains(&v)),
             "clock_move_ms" => ("0 < ms <= 1e6", |v| v > 0.0 && v <= 1e6),
+            "clock_ramp_sum" => ("0 <= s <= 1e9", |v| (0.0..=1e9).contains(&v)),
             "prune_below" => ("0 <= x <= 1e6", |v| (0.0..=1e6).contains(&v)),
             _ => return None,
         })
