@@ -82,6 +82,10 @@ impl Observer for Observers<'_> {
 #[derive(Default)]
 pub struct Progress {
     bar: Mutex<Option<ProgressBar>>,
+    /// In a staged run, the first generation past the first stage: the
+    /// baseline was measured under the first stage's search, so later
+    /// generations' fitness is not divided by it.
+    first_stage_end: Mutex<Option<u32>>,
 }
 
 impl Progress {
@@ -125,6 +129,9 @@ impl Observer for Progress {
                 )
             })
             .collect();
+        if config.stages.len() > 1 {
+            *self.first_stage_end.lock().expect("stage lock") = config.stages[0].generations;
+        }
         eprintln!(
             "{what}: {} terms, population {}; {}",
             config.params.len(),
@@ -171,13 +178,22 @@ impl Observer for Progress {
             None => "val -".to_string(),
         };
         let best = state.best.as_ref().map_or(f64::NAN, |b| b.fitness.value);
+        let past_first_stage = self
+            .first_stage_end
+            .lock()
+            .expect("stage lock")
+            .is_some_and(|end| r.generation >= end);
+        let ratio = if past_first_stage {
+            "the base was measured at the first stage's search".to_string()
+        } else {
+            format!("{:.2}x base", best / state.baseline.value)
+        };
         eprintln!(
-            "gen {:>3}  best {:.1}  median {:.1}  sigma {:.3}  {val}  best-val {best:.1} ({:.2}x base)  {} games  {:.0}s",
+            "gen {:>3}  best {:.1}  median {:.1}  sigma {:.3}  {val}  best-val {best:.1} ({ratio})  {} games  {:.0}s",
             r.generation,
             r.best,
             r.median,
             r.sigma,
-            best / state.baseline.value,
             r.games,
             r.elapsed_s,
         );
