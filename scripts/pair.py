@@ -5,7 +5,9 @@ and the two-sided p of the paired t-test (Student's t with n - 1 degrees of
 freedom, as `compare` computes it: on the 400-game depth-3 comparison both
 give 2.729e-4).
 Pairs another column with --column, e.g. `max_tile` for two `judge --csv` files.
-Usage: scripts/pair.py [--column NAME] BASE.csv OTHER.csv"""
+With --reach T it also counts the games whose column reached T on each side and
+gives McNemar's exact two-sided p on the pairs where only one side reached it.
+Usage: scripts/pair.py [--column NAME] [--reach T] BASE.csv OTHER.csv"""
 import csv, math, sys
 
 def betacf(a, b, x):
@@ -52,10 +54,21 @@ def values(path, column):
     rows = list(csv.DictReader(open(path)))
     return {int(r["seed"]): int(r[column]) for r in rows}
 
+def binomial_two_sided(k, n):
+    """P of a count as far from n/2 as k or farther, for Binomial(n, 1/2)."""
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2.0 ** n
+    return min(1.0, 2.0 * tail)
+
 args = sys.argv[1:]
-column = "score"
-if args[:1] == ["--column"] and len(args) > 1:
-    column, args = args[1], args[2:]
+column, reach = "score", None
+while args[:1] in (["--column"], ["--reach"]) and len(args) > 1:
+    if args[0] == "--column":
+        column = args[1]
+    else:
+        reach = int(args[1])
+    args = args[2:]
 if len(args) != 2:
     sys.exit(__doc__.splitlines()[-1])
 a = values(args[0], column)
@@ -76,3 +89,12 @@ losses = sum(x < 0 for x in d)
 print(f"{n} paired games: base {ma:.0f}, other {mb:.0f}, ratio {mb / ma:.3f}, "
       f"diff {mean:+.0f} (95% CI {mean - half:+.0f}..{mean + half:+.0f}), "
       f"p = {p:.4g}, other higher in {wins} and lower in {losses} of {n}")
+if reach is not None:
+    ra = sum(a[s] >= reach for s in seeds)
+    rb = sum(b[s] >= reach for s in seeds)
+    only_a = sum(a[s] >= reach > b[s] for s in seeds)
+    only_b = sum(b[s] >= reach > a[s] for s in seeds)
+    share = f"{rb / ra:.2f}x" if ra else "undefined (base 0)"
+    print(f"reached {reach}: base {ra} of {n} ({100 * ra / n:.1f}%), other {rb} of {n} "
+          f"({100 * rb / n:.1f}%), {share}; only base {only_a}, only other {only_b}, "
+          f"McNemar exact p = {binomial_two_sided(only_b, only_a + only_b):.4g}")

@@ -29,3 +29,4 @@ mod fuzz;
 mod golden_games;
 mod golden_tune;
 mod plot_export;
+mod scripts_pair;
