@@ -374,6 +374,7 @@ fn every_shipped_config_parses() {
             "classic-d1-terms",
             "classic-d2",
             "classic-d3",
+            "classic-d3-corner",
             "classic-d3-ordered",
             "gpcc-attacker",
             "gpcc-defender",
