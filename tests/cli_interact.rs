@@ -130,6 +130,51 @@ fn the_local_judge_plays_interact_to_the_end() {
     }
 }
 
+/// `--trace` writes a row per move, and the judge lets the player exit by
+/// itself after `-1`, so the trace, written at the end, is whole.
+#[test]
+fn a_judged_game_leaves_a_whole_trace() {
+    let dir = TempDir::new("judge-trace");
+    let trace = dir.join("trace.csv");
+    let out = run(&[
+        "judge",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--time-limit",
+        "3600",
+        "--",
+        bin_path(),
+        "interact",
+        "--depth",
+        "1",
+        "--untimed",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    let report = text(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert_eq!(judged_games(&report), JUDGED[..1], "{report}");
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("move,tile_sum,empty,depth,allotment_ms,spent_ms")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), JUDGED[0].1 as usize);
+    for (i, row) in rows.iter().enumerate() {
+        // Before move i + 1 the judge has placed i + 1 twos and no merge
+        // lost any of their sum.
+        assert_eq!(row[0], (i + 1).to_string());
+        assert_eq!(row[1], (2 * (i + 1)).to_string());
+        assert!(row[2].parse::<u32>().unwrap() < 16);
+        assert_eq!((row[3], row[4]), ("1", ""), "{row:?}");
+        assert!(row[5].parse::<f64>().unwrap() >= 0.0);
+    }
+}
+
 /// What `judge --games 2 --seed 3` gives the depth-1 untimed player with
 /// the default weights (`configs/weights/interact.ron`).
 const JUDGED: [(u32, u32); 2] = [(4096, 4088), (4096, 3149)];

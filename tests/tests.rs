@@ -30,3 +30,4 @@ mod golden_games;
 mod golden_tune;
 mod plot_export;
 mod scripts_pair;
+mod scripts_trace;

@@ -128,6 +128,20 @@ impl Child {
         }
     }
 
+    /// Closes the child's input and gives it `grace` to exit by itself (to
+    /// write what it keeps till the end, say) before [`Child::stop`].
+    pub fn finish(&mut self, grace: Duration) {
+        self.input = None;
+        let until = Instant::now() + grace;
+        while let Ok(None) = self.process.try_wait() {
+            if Instant::now() >= until {
+                break;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        self.stop();
+    }
+
     /// Closes the child's input, kills it (its whole group) and reaps it.
     pub fn stop(&mut self) {
         self.input = None;

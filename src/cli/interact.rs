@@ -62,6 +62,12 @@ pub struct Args {
     /// on the input alone (the game clock is then not watched).
     #[arg(long)]
     pub move_nodes: Option<u64>,
+    /// Write one CSV row per move to this file (move, tile sum and empty
+    /// cells of the board it saw, depth searched, time allotted by the clock
+    /// and spent, in ms; the allotment is blank when no clock is watched),
+    /// to see how the clock is spent. Written whole when the game ends.
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -121,6 +127,8 @@ pub fn play_judge(
     settings.apply(&mut params);
     let mut searcher = Searcher::new(TT_BITS);
     let mut board = Board::EMPTY;
+    let mut trace = args.trace.as_ref().map(|_| String::from(TRACE_HEADER));
+    let mut moves = 0u32;
     let start = Instant::now();
     let game = Duration::from_secs_f64(args.game_secs);
     for (number, line) in input.lines().enumerate() {
@@ -128,7 +136,10 @@ pub fn play_judge(
         let line = line.map_err(|e| input_error(format!("protocol line {number}: {e}")))?;
         for word in line.split_whitespace() {
             let cell = match parse_word(word, number).map_err(input_error)? {
-                JudgeWord::End => return Ok(ExitCode::SUCCESS),
+                JudgeWord::End => {
+                    write_trace(args, trace)?;
+                    return Ok(ExitCode::SUCCESS);
+                }
                 JudgeWord::Cell(cell) => cell,
             };
             board = board.place(cell, 1).map_err(|_| {
@@ -137,6 +148,8 @@ pub fn play_judge(
                     cell + 1
                 ))
             })?;
+            let before = start.elapsed();
+            let mut allotted_ms = None;
             let decision = if args.untimed {
                 searcher.decide(heuristic, board, &params)
             } else if let Some(nodes) = args.move_nodes {
@@ -144,17 +157,44 @@ pub fn play_judge(
             } else {
                 // Spend less per move as the game clock runs down.
                 let left_ms = game.saturating_sub(start.elapsed()).as_secs_f64() * 1000.0;
-                let budget =
-                    Duration::from_secs_f64(allotment_ms(left_ms, board, settings) / 1000.0);
+                let ms = allotment_ms(left_ms, board, settings);
+                allotted_ms = Some(ms);
+                let budget = Duration::from_secs_f64(ms / 1000.0);
                 searcher.decide_timed(heuristic, board, &params, budget)
             };
+            if let (Some(trace), Some(d)) = (trace.as_mut(), decision) {
+                let spent_ms = (start.elapsed() - before).as_secs_f64() * 1000.0;
+                let sum: u32 = board.values().iter().sum();
+                let allotted = allotted_ms.map_or(String::new(), |ms| format!("{ms:.4}"));
+                use std::fmt::Write as _;
+                let _ = writeln!(
+                    trace,
+                    "{},{sum},{},{},{allotted},{spent_ms:.4}",
+                    moves + 1,
+                    board.count_empty(),
+                    d.depth
+                );
+            }
             let Some(decision) = decision else {
                 return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {}, but the judge did not end the game", cell + 1)));
             };
             board = board.shift(decision.dir);
+            moves += 1;
             writeln!(output, "{}", decision.dir)?;
             output.flush()?;
         }
     }
+    write_trace(args, trace)?;
     Ok(ExitCode::SUCCESS)
+}
+
+const TRACE_HEADER: &str = "move,tile_sum,empty,depth,allotment_ms,spent_ms\n";
+
+/// Writes the per-move trace, whole or not at all.
+fn write_trace(args: &Args, trace: Option<String>) -> anyhow::Result<()> {
+    if let (Some(path), Some(text)) = (&args.trace, trace) {
+        crate::atomic_file::write(path, text.as_bytes())
+            .map_err(|e| anyhow::anyhow!("{}: cannot write the trace: {e}", path.display()))?;
+    }
+    Ok(())
 }

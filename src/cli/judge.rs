@@ -51,6 +51,9 @@ pub struct JudgedGame {
 }
 
 /// Judges one game against a running player, who must finish by `deadline`.
+/// How long a program may take to exit after the judge's `-1`.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
 pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::EMPTY;
@@ -143,7 +146,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
         let deadline = Instant::now() + limit;
         let v = judge_game(game_seed(args.seed, game.into()), &mut child, deadline);
-        child.stop();
+        // A game the judge ended lets the program exit by itself; one it
+        // failed stops it at once.
+        if v.error.is_none() {
+            child.finish(EXIT_GRACE);
+        } else {
+            child.stop();
+        }
         println!(
             "game {:>2}: max tile {:>5}  {:>5} moves  {:>6.2} s{}",
             game + 1,

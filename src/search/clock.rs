@@ -16,10 +16,17 @@ const RAMP_FLOOR: f64 = 1.0 / 16.0;
 /// What a move on `board` may spend, in milliseconds, with `left_ms` left
 /// on the game clock: min(cap, `left_ms` / `clock_moves_left`), never below
 /// 0, where the cap is `clock_move_ms`, scaled by the ramp when
-/// `clock_ramp_sum` is set (see [`Settings::clock_ramp_sum`]).
+/// `clock_ramp_sum` is set (see [`Settings::clock_ramp_sum`]); a crowded
+/// board's move gets `crowded_boost` times that (see
+/// [`Settings::crowded_empty`]).
 pub fn allotment_ms(left_ms: f64, board: Board, settings: &Settings) -> f64 {
-    (left_ms / settings.clock_moves_left)
-        .min(settings.clock_move_ms * ramp(board, settings))
+    let boost = if board.count_empty() <= settings.crowded_empty {
+        settings.crowded_boost
+    } else {
+        1.0
+    };
+    ((left_ms / settings.clock_moves_left).min(settings.clock_move_ms * ramp(board, settings))
+        * boost)
         .max(0.0)
 }
 
@@ -90,5 +97,24 @@ mod tests {
         // Past its end the full cap, and the share of what is left still binds.
         assert_eq!(allotment_ms(13_000.0, with(&[1024, 512]), &s), 4.0);
         assert_eq!(allotment_ms(2_000.0, with(&[1024, 512]), &s), 1.0);
+    }
+
+    #[test]
+    fn a_crowded_board_gets_the_boost() {
+        let s = Settings {
+            crowded_empty: 1,
+            crowded_boost: 3.0,
+            ..Settings::default()
+        };
+        let mut values = [2; 16];
+        values[0] = 0;
+        let one_empty = Board::from_values(values).unwrap();
+        values[1] = 0;
+        let two_empty = Board::from_values(values).unwrap();
+        assert_eq!(allotment_ms(13_000.0, one_empty, &s), 4.5);
+        assert_eq!(allotment_ms(2_000.0, one_empty, &s), 3.0);
+        assert_eq!(allotment_ms(13_000.0, two_empty, &s), 1.5);
+        // Off by default.
+        assert_eq!(allotment_ms(13_000.0, one_empty, &Settings::default()), 1.5);
     }
 }

@@ -67,7 +67,9 @@ fn empty_bits(board: Board) -> u64 {
     !x & NIBBLE_LOW_BITS
 }
 
-struct Node<'a> {
+/// One search's state; `STOPPABLE` searches may be given up at their
+/// [`Stop`], the others never look at it (the hot path stays as it was).
+struct Node<'a, const STOPPABLE: bool> {
     t: &'a MoveTables,
     h: &'a Heuristic,
     table: &'a mut Table,
@@ -87,7 +89,82 @@ struct Node<'a> {
     /// board went into: a node's value depends on the lost value exactly
     /// when this count grew while it was searched.
     lost_marks: u32,
+    /// When to give the search up (see [`Stop`]).
+    stop: Stop,
 }
+
+/// How often, in moves tried, an abandonable search under a deadline looks
+/// at the clock (some 10 µs of search: the look costs far less).
+const CLOCK_CHECK_MOVES: u64 = 2048;
+
+/// When a search is abandoned: after `moves` moves tried or at `deadline`.
+/// The moves tried are compared at every max node, but only once they reach
+/// `check_at`, so a search that cannot be abandoned pays one comparison.
+#[derive(Clone, Copy, Debug)]
+struct Stop {
+    moves: u64,
+    deadline: Option<Instant>,
+    check_at: u64,
+    hit: bool,
+}
+
+impl Stop {
+    /// A search that runs to its end.
+    const NEVER: Stop = Stop {
+        moves: u64::MAX,
+        deadline: None,
+        check_at: u64::MAX,
+        hit: false,
+    };
+
+    fn after_moves(moves: u64) -> Stop {
+        Stop {
+            moves,
+            check_at: moves,
+            ..Stop::NEVER
+        }
+    }
+
+    fn at(deadline: Instant) -> Stop {
+        Stop {
+            deadline: Some(deadline),
+            check_at: CLOCK_CHECK_MOVES,
+            ..Stop::NEVER
+        }
+    }
+
+    /// The stop for a search after one that tried `moves` (they count
+    /// against its moves).
+    fn less(self, moves: u64) -> Stop {
+        if self.check_at == u64::MAX {
+            return self;
+        }
+        Stop {
+            moves: self.moves.saturating_sub(moves),
+            check_at: self.check_at.saturating_sub(moves),
+            ..self
+        }
+    }
+
+    /// Whether the search, having tried `moves`, is to be given up; once
+    /// it is, every later look says so at once.
+    #[cold]
+    fn now(&mut self, moves: u64) -> bool {
+        if !self.hit {
+            self.hit = moves >= self.moves || self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.check_at = if self.hit {
+                0
+            } else {
+                moves.saturating_add(CLOCK_CHECK_MOVES).min(self.moves)
+            };
+        }
+        self.hit
+    }
+}
+
+/// A search given up before its end: its values are not to be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Abandoned;
 
 /// The value of a board with no legal move, given the lowest heuristic score
 /// `lowest` of the live boards a decision's search scored.
@@ -121,7 +198,7 @@ fn select(keep: bool, value: f32, other: f32) -> f32 {
     f32::from_bits((value.to_bits() & mask) | (other.to_bits() & !mask))
 }
 
-impl Node<'_> {
+impl<const STOPPABLE: bool> Node<'_, STOPPABLE> {
     /// The heuristic score of a board (given with its transpose) at the horizon.
     #[inline]
     fn leaf(&mut self, board: Board, trans: Board) -> f32 {
@@ -211,6 +288,10 @@ impl Node<'_> {
         }
         let mut best: Option<f32> = None;
         self.stats.moves += 4;
+        if STOPPABLE && self.stats.moves >= self.stop.check_at && self.stop.now(self.stats.moves) {
+            // Given up: the value is thrown away with the whole search.
+            return self.lost;
+        }
         let children = board.shifts_pair(trans, self.t);
         // Each child's table entry is read first thing: fetch them all now,
         // so that the later children's are in the cache when their turn
@@ -242,6 +323,10 @@ struct RootSearch {
     lost_in: [bool; 4],
     /// The lowest heuristic score of the boards it scored.
     lowest_leaf: f32,
+    /// Whether it was given up before its end.
+    abandoned: bool,
+    /// Moves it tried.
+    moves: u64,
 }
 
 impl RootSearch {
@@ -297,29 +382,68 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
     ) -> Option<Decision> {
+        self.decide_or_stop(h, board, params, limit, Stop::NEVER)
+            .unwrap_or_else(|Abandoned| unreachable!("a search without a stop runs to its end"))
+    }
+
+    /// [`Searcher::decide_to`], given up at `stop`.
+    fn decide_or_stop(
+        &mut self,
+        h: &Heuristic,
+        board: Board,
+        params: &SearchParams,
+        limit: u32,
+        stop: Stop,
+    ) -> Result<Option<Decision>, Abandoned> {
         // First with lost boards at 0, the reference's value. If that search
         // also scored a live board at or below 0, a lost board could have
         // outranked it: search again with a lost value below every score the
         // first search saw, and lower still by the heuristic's dead-end cost.
         // The tree, and so the set of boards scored, does not depend on the
         // values, so the second search scores the same boards.
-        let first = self.search_root(h, board, params, limit, 0.0, None);
+        let first = self.search_root_or_stop(h, board, params, limit, None, stop);
+        if first.abandoned {
+            return Err(Abandoned);
+        }
         let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
         let values = if first.saw_lost() && lost != 0.0 {
-            self.search_root(h, board, params, limit, lost, Some(&first))
-                .values
+            let stop = stop.less(first.moves);
+            let again =
+                self.search_root_or_stop(h, board, params, limit, Some((lost, &first)), stop);
+            if again.abandoned {
+                return Err(Abandoned);
+            }
+            again.values
         } else {
             first.values
         };
         self.stats.decisions += 1;
-        pick(&values).map(|(k, value)| Decision {
+        Ok(pick(&values).map(|(k, value)| Decision {
             dir: Direction::ALL[k],
             value,
             depth: limit,
-        })
+        }))
     }
 
-    /// One search of every move at the root, with lost boards valued `lost`.
+    /// [`Searcher::search_root`], able to stop only when `stop` may stop.
+    fn search_root_or_stop(
+        &mut self,
+        h: &Heuristic,
+        board: Board,
+        params: &SearchParams,
+        limit: u32,
+        again: Option<(f32, &RootSearch)>,
+        stop: Stop,
+    ) -> RootSearch {
+        if stop.check_at == u64::MAX {
+            self.search_root::<false>(h, board, params, limit, again, stop)
+        } else {
+            self.search_root::<true>(h, board, params, limit, again, stop)
+        }
+    }
+
+    /// One search of every move at the root, with lost boards valued 0, or,
+    /// searching `again` = (`lost`, `first`), valued `lost`, given up at `stop`.
     ///
     /// A search again (`first` is the search with lost boards at 0) stops as
     /// soon as the moves not yet searched cannot change the pick. A lower
@@ -330,17 +454,18 @@ impl Searcher {
     /// way). So the first search's values bound the moves not yet searched
     /// again, exactly so for those without lost boards: if the root's pick
     /// among those values is a known one, no later search can beat it.
-    fn search_root(
+    fn search_root<const STOPPABLE: bool>(
         &mut self,
         h: &Heuristic,
         board: Board,
         params: &SearchParams,
         limit: u32,
-        lost: f32,
-        first: Option<&RootSearch>,
+        again: Option<(f32, &RootSearch)>,
+        stop: Stop,
     ) -> RootSearch {
+        let (lost, first) = again.map_or((0.0, None), |(lost, first)| (lost, Some(first)));
         self.table.new_epoch();
-        let mut node = Node {
+        let mut node = Node::<STOPPABLE> {
             t: &TABLES,
             h,
             table: &mut self.table,
@@ -357,6 +482,7 @@ impl Searcher {
             lost,
             lowest_leaf: f32::INFINITY,
             lost_marks: 0,
+            stop,
         };
         let mut values = first.map_or([None; 4], |f| f.values);
         let mut lost_in = [false; 4];
@@ -374,6 +500,9 @@ impl Searcher {
             let marks = node.lost_marks;
             values[k] = Some(node.chance(next, next_t, 1.0, 0));
             lost_in[k] = node.lost_marks != marks;
+            if node.stop.hit {
+                break;
+            }
         }
         let s = node.stats;
         self.stats.moves += s.moves;
@@ -383,6 +512,8 @@ impl Searcher {
             values,
             lost_in,
             lowest_leaf: node.lowest_leaf,
+            abandoned: node.stop.hit,
+            moves: s.moves,
         }
     }
 
@@ -410,8 +541,10 @@ impl Searcher {
     /// Iterative deepening within a budget: searches depth 0, 1, … and keeps
     /// the deepest finished answer, starting a deeper search only when its
     /// predicted cost (the last depth's cost times the last growth) fits
-    /// what is left. `params.depth` caps the depth (`Auto` caps it at the
-    /// reference rule's depth + `TIMED_AUTO_EXTRA_DEPTH`).
+    /// what is left, or, with `params.deepen_gamble` g > 0, fits g times
+    /// what is left: such a search is abandoned when the budget is spent.
+    /// `params.depth` caps the depth (`Auto` caps it at the reference
+    /// rule's depth + `TIMED_AUTO_EXTRA_DEPTH`).
     pub fn decide_within(
         &mut self,
         h: &Heuristic,
@@ -433,16 +566,36 @@ impl Searcher {
             Depth::Fixed(d) => d,
             Depth::Auto => params.auto.limit(board) + TIMED_AUTO_EXTRA_DEPTH,
         };
+        let gamble = params.deepen_gamble;
         let mut best = self.decide_to(h, board, params, 0)?;
         let mut last = spent(self);
         let mut growth = FIRST_GROWTH;
         for limit in 1..=cap {
             let used = spent(self);
-            if used + last * growth > total {
-                break;
-            }
-            best = self.decide_to(h, board, params, limit)?;
-            let took = spent(self) - used;
+            let left = total - used;
+            let predicted = last * growth;
+            let took = if gamble > 0.0 {
+                if left <= 0.0 || predicted > gamble * left {
+                    break;
+                }
+                let stop = match budget {
+                    Budget::Time(t) => Stop::at(start + t),
+                    Budget::Nodes(n) => {
+                        Stop::after_moves(n.saturating_sub(self.stats.moves - moves_before))
+                    }
+                };
+                match self.decide_or_stop(h, board, params, limit, stop) {
+                    Ok(decision) => best = decision?,
+                    Err(Abandoned) => break,
+                }
+                spent(self) - used
+            } else {
+                if used + predicted > total {
+                    break;
+                }
+                best = self.decide_to(h, board, params, limit)?;
+                spent(self) - used
+            };
             if last > too_small_to_time {
                 growth = (took / last).clamp(MIN_GROWTH, MAX_GROWTH);
             }
@@ -797,6 +950,67 @@ mod tests {
         };
         assert_eq!(Depth::Auto.limit(few, wider), 2);
         assert_eq!(Depth::Auto.limit(many, wider), 3);
+    }
+
+    #[test]
+    fn a_gambled_deeper_search_is_given_up_when_the_budget_runs_out() {
+        let h = Heuristic::new(&Weights::nneonneo());
+        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let plain = params(4);
+        let gambler = SearchParams {
+            deepen_gamble: 1e6,
+            ..plain
+        };
+        let mut s = Searcher::new(16);
+        // With budget to spare nothing is given up: a plain search's answer.
+        let deep = s.decide(&h, board, &plain).unwrap();
+        let ample = s
+            .decide_within(&h, board, &gambler, Budget::Nodes(u64::MAX))
+            .unwrap();
+        assert_eq!(
+            (ample.dir, ample.depth, ample.value),
+            (deep.dir, deep.depth, deep.value)
+        );
+        for budget in [50, 3_000, 40_000] {
+            let before = s.stats.moves;
+            let d = s
+                .decide_within(&h, board, &gambler, Budget::Nodes(budget))
+                .unwrap();
+            let spent = s.stats.moves - before;
+            // Every depth is started, so the budget is spent, and the search
+            // that ran past it was stopped within a last layer's moves.
+            assert!(
+                spent >= budget && spent < budget + 2_000,
+                "{budget}: {spent}"
+            );
+            // The answer is the last finished depth's, the same in any
+            // searcher, at least as deep as without the gamble.
+            assert!(d.depth < 4, "{budget}: {d:?}");
+            assert_eq!(Some(d), s.decide_to(&h, board, &plain, d.depth));
+            let fresh = Searcher::new(16).decide_within(&h, board, &gambler, Budget::Nodes(budget));
+            assert_eq!(Some(d), fresh);
+            let cautious = s
+                .decide_within(&h, board, &plain, Budget::Nodes(budget))
+                .unwrap();
+            assert!(d.depth >= cautious.depth, "{budget}: {d:?} {cautious:?}");
+        }
+    }
+
+    #[test]
+    fn a_stop_past_its_deadline_or_its_moves_stays_stopped() {
+        let mut at = Stop::at(Instant::now());
+        assert!(at.check_at > 0, "the clock is first read after some moves");
+        assert!(at.now(CLOCK_CHECK_MOVES));
+        assert!(at.now(0) && at.check_at == 0);
+        let mut later = Stop::at(Instant::now() + Duration::from_secs(3600));
+        assert!(!later.now(CLOCK_CHECK_MOVES));
+        assert_eq!(later.check_at, 2 * CLOCK_CHECK_MOVES);
+        let mut after = Stop::after_moves(100);
+        assert_eq!(after.check_at, 100);
+        assert!(!after.now(99) && after.now(100) && after.now(0));
+        let mut never = Stop::NEVER;
+        assert_eq!(never.check_at, u64::MAX);
+        assert!(!never.now(u64::MAX - 1));
     }
 
     #[test]

@@ -162,6 +162,12 @@ pub struct SearchParams {
     /// [`Settings::prune_below`]).
     #[serde(default)]
     pub prune_below: f32,
+    /// Under a budget, a deeper search predicted to cost up to this times
+    /// what is left is started, and abandoned when the budget runs out (0:
+    /// only searches predicted to fit, never abandoned; see
+    /// [`Settings::deepen_gamble`]).
+    #[serde(default)]
+    pub deepen_gamble: f64,
 }
 
 impl SearchParams {
@@ -172,6 +178,7 @@ impl SearchParams {
             p4: variant.p4() as f32,
             auto: AutoRule::REFERENCE,
             prune_below: 0.0,
+            deepen_gamble: 0.0,
         }
     }
 

@@ -31,6 +31,20 @@ pub struct Settings {
     /// late game, which is where games are lost. 0, the default, keeps the
     /// cap flat.
     pub clock_ramp_sum: f64,
+    /// A crowded board, one with at most `crowded_empty` empty cells as the
+    /// move sees it, is where games are lost: its move gets
+    /// `crowded_boost` times the allotment (both caps raised alike). 0, the
+    /// default, marks no board crowded.
+    pub crowded_empty: u32,
+    /// See [`Settings::crowded_empty`] (default 1: no boost).
+    pub crowded_boost: f64,
+    /// Iterative deepening under a budget starts a deeper search only when
+    /// its predicted cost fits what is left of the move's budget. With
+    /// `deepen_gamble` g > 0 it starts one predicted to cost up to g times
+    /// what is left, and abandons it (keeping the last finished depth) when
+    /// the budget is spent, so a move spends its budget instead of leaving
+    /// most of it. 0, the default, never abandons a search.
+    pub deepen_gamble: f64,
     /// A chance node below the root's moves whose heuristic score is below
     /// `prune_below` × v(largest tile of the root) is scored by the heuristic
     /// instead of searched (v: the weights' tile-value transform). 0, the
@@ -39,13 +53,16 @@ pub struct Settings {
 }
 
 /// Every setting's name, as configs, journals and exports spell it.
-pub const SETTING_NAMES: [&str; 7] = [
+pub const SETTING_NAMES: [&str; 10] = [
     "prob_cutoff",
     "auto_min_depth",
     "auto_offset",
     "clock_moves_left",
     "clock_move_ms",
     "clock_ramp_sum",
+    "crowded_empty",
+    "crowded_boost",
+    "deepen_gamble",
     "prune_below",
 ];
 
@@ -58,6 +75,9 @@ impl Default for Settings {
             clock_moves_left: 2000.0,
             clock_move_ms: 1.5,
             clock_ramp_sum: 0.0,
+            crowded_empty: 0,
+            crowded_boost: 1.0,
+            deepen_gamble: 0.0,
             prune_below: 0.0,
         }
     }
@@ -100,6 +120,9 @@ impl Settings {
             "clock_moves_left" => self.clock_moves_left,
             "clock_move_ms" => self.clock_move_ms,
             "clock_ramp_sum" => self.clock_ramp_sum,
+            "crowded_empty" => f64::from(self.crowded_empty),
+            "crowded_boost" => self.crowded_boost,
+            "deepen_gamble" => self.deepen_gamble,
             "prune_below" => self.prune_below,
             _ => return None,
         })
@@ -116,6 +139,9 @@ impl Settings {
             "clock_moves_left" => self.clock_moves_left = value,
             "clock_move_ms" => self.clock_move_ms = value,
             "clock_ramp_sum" => self.clock_ramp_sum = value,
+            "crowded_empty" => self.crowded_empty = integer(value),
+            "crowded_boost" => self.crowded_boost = value,
+            "deepen_gamble" => self.deepen_gamble = value,
             "prune_below" => self.prune_below = value,
             _ => return None,
         }
@@ -135,6 +161,11 @@ impl Settings {
             "clock_moves_left" => ("1 <= n <= 1e9", |v| (1.0..=1e9).contains(&v)),
             "clock_move_ms" => ("0 < ms <= 1e6", |v| v > 0.0 && v <= 1e6),
             "clock_ramp_sum" => ("0 <= s <= 1e9", |v| (0.0..=1e9).contains(&v)),
+            "crowded_empty" => ("an integer 0..=16", |v| {
+                v.fract() == 0.0 && (0.0..=16.0).contains(&v)
+            }),
+            "crowded_boost" => ("1 <= b <= 1e3", |v| (1.0..=1e3).contains(&v)),
+            "deepen_gamble" => ("0 <= g <= 1e6", |v| (0.0..=1e6).contains(&v)),
             "prune_below" => ("0 <= x <= 1e6", |v| (0.0..=1e6).contains(&v)),
             _ => return None,
         })
@@ -155,6 +186,7 @@ impl Settings {
     pub fn apply(&self, params: &mut SearchParams) {
         params.prob_cutoff = self.prob_cutoff as f32;
         params.prune_below = self.prune_below as f32;
+        params.deepen_gamble = self.deepen_gamble;
         params.auto = AutoRule {
             min_depth: self.auto_min_depth,
             offset: self.auto_offset,
@@ -194,7 +226,7 @@ impl Settings {
         for name in SETTING_NAMES {
             let v = self.get(name).expect("a known name");
             let value = match name {
-                "auto_min_depth" | "auto_offset" => format!("{}", v as u32),
+                "auto_min_depth" | "auto_offset" | "crowded_empty" => format!("{}", v as u32),
                 _ => format!("{v:?}"),
             };
             text.push_str(&format!("    {name}: {value},\n"));

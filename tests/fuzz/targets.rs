@@ -479,6 +479,7 @@ fn interact_games() {
         game_secs: 13.0,
         untimed: false,
         move_nodes: Some(64),
+        trace: None,
     };
     run(
         target("interact-games", interact_sessions(16), 60),

@@ -160,7 +160,7 @@ fn scores_of<'h>(form: u64, table: impl Fn(usize) -> &'h [f32; LINES]) -> [f32; 
     std::array::from_fn(|k| table(k)[(form >> (16 * k)) as u16 as usize])
 }
 
-impl Node<'_> {
+impl<const STOPPABLE: bool> Node<'_, STOPPABLE> {
     /// The children of a chance node one layer above the horizon, `board`
     /// given with its transpose: Σ probability × value over every empty cell
     /// and tile, summed in the order [`Node::chance`] sums them.
