@@ -33,7 +33,10 @@ fn sums_each_span_of_moves() {
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
-    assert!(stdout.contains("3 moves, 0.00 s spent in searches"), "{stdout}");
+    assert!(
+        stdout.contains("3 moves, 0.00 s spent in searches"),
+        "{stdout}"
+    );
     // moves, tile sum at the span's start, ms spent, ms allotted, mean empty, depths.
     assert_eq!(lines[2], ["1-2", "2", "1", "3", "14.5", "4:1", "5:1"]);
     assert_eq!(lines[3], ["3-3", "6", "0", "1", "13.0", "5:1"]);
@@ -44,7 +47,10 @@ fn a_file_that_is_not_a_trace_is_named_in_the_error() {
     let out = trace_py(&[&repo_path("README.md").display().to_string()]);
     assert!(!out.status.success());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("README.md: not an interact trace"), "{stderr}");
+    assert!(
+        stderr.contains("README.md: not an interact trace"),
+        "{stderr}"
+    );
     let out = trace_py(&["--span", "0", "x.csv"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("Usage"));

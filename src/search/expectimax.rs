@@ -517,6 +517,33 @@ impl Searcher {
         }
     }
 
+    /// Every move's value on `board` searched to `limit` chance layers, in
+    /// [`Direction::ALL`] order (`None`: the move does not change the board),
+    /// with lost boards valued as [`Searcher::decide_to`] values them. The
+    /// move [`Searcher::decide_to`] plays has the highest of them.
+    pub fn move_values(
+        &mut self,
+        h: &Heuristic,
+        board: Board,
+        params: &SearchParams,
+        limit: u32,
+    ) -> [Option<f32>; 4] {
+        let first = self.search_root::<false>(h, board, params, limit, None, Stop::NEVER);
+        let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
+        if !(first.saw_lost() && lost != 0.0) {
+            return first.values;
+        }
+        // Searched again with every legal move's bound at +∞, no move is
+        // settled before all are searched: every value is final.
+        let again = RootSearch {
+            values: first.values.map(|v| v.map(|_| f32::INFINITY)),
+            lost_in: [true; 4],
+            ..first
+        };
+        self.search_root::<false>(h, board, params, limit, Some((lost, &again)), Stop::NEVER)
+            .values
+    }
+
     /// The best move on `board` at the depth `params` asks for.
     pub fn decide(
         &mut self,
@@ -950,6 +977,32 @@ mod tests {
         };
         assert_eq!(Depth::Auto.limit(few, wider), 2);
         assert_eq!(Depth::Auto.limit(many, wider), 3);
+    }
+
+    #[test]
+    fn move_values_are_each_moves_value_and_the_decision_is_their_best() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let weights = [Weights::nneonneo(), gloomy_weights()];
+        let mut s = Searcher::new(14);
+        for _ in 0..100 {
+            let ranks: [u8; 16] = std::array::from_fn(|_| rng.gen_range(0..=5));
+            let board = Board::from_ranks(ranks);
+            for w in &weights {
+                let h = Heuristic::new(w);
+                for depth in 0..=2 {
+                    let values = s.move_values(&h, board, &params(depth), depth);
+                    let decision = s.decide_to(&h, board, &params(depth), depth);
+                    assert_eq!(
+                        pick(&values).map(|(k, v)| (Direction::ALL[k], v)),
+                        decision.map(|d| (d.dir, d.value)),
+                        "{board:?}"
+                    );
+                    for (k, v) in values.iter().enumerate() {
+                        assert_eq!(v.is_some(), board.can_move(Direction::ALL[k]));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
