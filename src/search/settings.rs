@@ -213,11 +213,20 @@ impl Settings {
 
     /// Reads a settings file.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SettingsError::Io {
-            path: path.display().to_string(),
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| SettingsError::Io {
+            path: name.clone(),
             source,
         })?;
-        Settings::from_ron(&text, &path.display().to_string())
+        let text = crate::heuristic::weights::utf8_text(bytes).map_err(|(line, column)| {
+            SettingsError::Parse {
+                path: name.clone(),
+                line,
+                column,
+                message: "not UTF-8 text".into(),
+            }
+        })?;
+        Settings::from_ron(&text, &name)
     }
 
     /// The settings as a RON file, one per line, with a header comment.

@@ -30,9 +30,9 @@ fn a_line_that_is_not_utf8_is_named_by_both_protocol_readers() {
     assert!(stderr.contains("protocol line 2: "), "{stderr}");
 }
 
-/// A weights or config file that is not UTF-8 was refused as unreadable
-/// ("cannot read the weights file"), naming no line; now it is a syntax
-/// error at the line and column where the text stops being UTF-8.
+/// A weights, config or settings file that is not UTF-8 was refused as
+/// unreadable ("cannot read the weights file"), naming no line; now it is a
+/// syntax error at the line and column where the text stops being UTF-8.
 #[test]
 fn a_weights_or_config_file_that_is_not_utf8_names_its_line_and_column() {
     let dir = crate::util::TempDir::new("fuzz-utf8");
@@ -44,6 +44,10 @@ fn a_weights_or_config_file_that_is_not_utf8_names_its_line_and_column() {
 
     let config = tune2048::tune::config::load(&path).unwrap_err();
     let message = config.to_string();
+    assert!(message.ends_with("w.ron:3:5: not UTF-8 text"), "{message}");
+
+    let settings = tune2048::search::Settings::load(&path).unwrap_err();
+    let message = settings.to_string();
     assert!(message.ends_with("w.ron:3:5: not UTF-8 text"), "{message}");
     assert_eq!(
         tune2048::heuristic::weights::utf8_text(b"ok\n\xc3(".to_vec()),

@@ -87,7 +87,8 @@ fn donors(corpus: &[Vec<u8>]) -> Vec<Vec<u8>> {
 /// for the fast line readers, less for those that read a file or play games.
 const SHARES: &[(&str, f64)] = &[
     ("configs", 0.06),
-    ("weights", 0.14),
+    ("weights", 0.12),
+    ("settings", 0.02),
     ("banks", 0.03),
     ("journals", 0.03),
     ("transcripts", 0.13),
@@ -208,6 +209,43 @@ fn weights() {
                 require(
                     names_number_after(&message, "w.ron:") || message.contains("field `"),
                     "a line or a field",
+                    &message,
+                )
+            }
+        }
+    });
+}
+
+#[test]
+fn settings() {
+    let mut paths = files("runs/curated", "settings.ron", true);
+    paths.extend(files("runs/curated/interact/clock-ramp", ".ron", false));
+    paths.extend(files("runs/curated/interact/clock-spend", ".ron", false));
+    let mut corpus = read_all(&paths);
+    corpus.push(Settings::default().to_ron().into_bytes());
+    let folder = Scratch::new("settings");
+    run(target("settings", corpus, 1500), move |input| {
+        // Text in memory; bytes that are not text through the loader.
+        let parsed = match std::str::from_utf8(input) {
+            Ok(text) => Settings::from_ron(text, "s.ron"),
+            Err(_) => {
+                let path = folder.file("s.ron");
+                std::fs::write(&path, input).map_err(|e| e.to_string())?;
+                Settings::load(&path)
+            }
+        };
+        match parsed {
+            Ok(s) => {
+                // What was accepted writes back to the same settings.
+                let again = Settings::from_ron(&s.to_ron(), "again.ron")
+                    .map_err(|e| format!("accepted settings do not read back: {e}"))?;
+                require(again == s, "(no error) a round trip", "settings changed")
+            }
+            Err(e) => {
+                let message = e.to_string();
+                require(
+                    names_number_after(&message, "s.ron:") || message.contains("setting `"),
+                    "a line or a setting",
                     &message,
                 )
             }
