@@ -82,6 +82,26 @@ fn judged_games(report: &str) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// `judge --games GAMES --seed 3` with `judge_args`, around `interact` at
+/// depth 1 with no clock and `player_args`; the judge's time limit is far
+/// above what the games take.
+fn judge_untimed(games: u32, judge_args: &[&str], player_args: &[&str]) -> std::process::Output {
+    let games = games.to_string();
+    let mut args = vec![
+        "judge",
+        "--games",
+        &games,
+        "--seed",
+        "3",
+        "--time-limit",
+        "3600",
+    ];
+    args.extend(judge_args);
+    args.extend(["--", bin_path(), "interact", "--depth", "1", "--untimed"]);
+    args.extend(player_args);
+    run(&args)
+}
+
 /// The judge's placements come from its seed and the player searches every
 /// move to depth 1 with no clock (`--untimed`), so each game is the same on
 /// any machine: the test pins the tiles and move counts. The judge's own
@@ -91,23 +111,7 @@ fn judged_games(report: &str) -> Vec<(u32, u32)> {
 fn the_local_judge_plays_interact_to_the_end() {
     let dir = TempDir::new("judge-csv");
     let csv = dir.join("games.csv");
-    let out = run(&[
-        "judge",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--time-limit",
-        "3600",
-        "--csv",
-        csv.to_str().unwrap(),
-        "--",
-        bin_path(),
-        "interact",
-        "--depth",
-        "1",
-        "--untimed",
-    ]);
+    let out = judge_untimed(2, &["--csv", csv.to_str().unwrap()], &[]);
     let report = text(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert!(report.contains("0 failed"), "{report}");
@@ -136,23 +140,7 @@ fn the_local_judge_plays_interact_to_the_end() {
 fn a_judged_game_leaves_a_whole_trace() {
     let dir = TempDir::new("judge-trace");
     let trace = dir.join("trace.csv");
-    let out = run(&[
-        "judge",
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--time-limit",
-        "3600",
-        "--",
-        bin_path(),
-        "interact",
-        "--depth",
-        "1",
-        "--untimed",
-        "--trace",
-        trace.to_str().unwrap(),
-    ]);
+    let out = judge_untimed(1, &[], &["--trace", trace.to_str().unwrap()]);
     let report = text(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert_eq!(judged_games(&report), JUDGED[..1], "{report}");

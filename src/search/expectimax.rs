@@ -1005,25 +1005,41 @@ mod tests {
         }
     }
 
+    /// The board the budget tests search.
+    fn budget_board() -> Board {
+        Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap()
+    }
+
+    /// A budget enough for every depth gives the answer of a plain search to
+    /// the deepest.
+    fn assert_an_ample_budget_gives_the_plain_answer(
+        s: &mut Searcher,
+        h: &Heuristic,
+        p: &SearchParams,
+    ) {
+        let board = budget_board();
+        let deep = s.decide(h, board, p).unwrap();
+        let ample = s
+            .decide_within(h, board, p, Budget::Nodes(u64::MAX))
+            .unwrap();
+        assert_eq!(
+            (ample.dir, ample.depth, ample.value),
+            (deep.dir, deep.depth, deep.value)
+        );
+    }
+
     #[test]
     fn a_gambled_deeper_search_is_given_up_when_the_budget_runs_out() {
         let h = Heuristic::new(&Weights::nneonneo());
-        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let board = budget_board();
         let plain = params(4);
         let gambler = SearchParams {
             deepen_gamble: 1e6,
             ..plain
         };
         let mut s = Searcher::new(16);
-        // With budget to spare nothing is given up: a plain search's answer.
-        let deep = s.decide(&h, board, &plain).unwrap();
-        let ample = s
-            .decide_within(&h, board, &gambler, Budget::Nodes(u64::MAX))
-            .unwrap();
-        assert_eq!(
-            (ample.dir, ample.depth, ample.value),
-            (deep.dir, deep.depth, deep.value)
-        );
+        // With budget to spare nothing is given up.
+        assert_an_ample_budget_gives_the_plain_answer(&mut s, &h, &gambler);
         for budget in [50, 3_000, 40_000] {
             let before = s.stats.moves;
             let d = s
@@ -1069,18 +1085,10 @@ mod tests {
     #[test]
     fn a_node_budget_deepens_as_far_as_it_allows_and_repeats_itself() {
         let h = Heuristic::new(&Weights::nneonneo());
-        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let board = budget_board();
         let p = params(3);
         let mut s = Searcher::new(16);
-        // Enough for every depth: the same answer as a plain depth-3 search.
-        let deep = s.decide(&h, board, &p).unwrap();
-        let ample = s
-            .decide_within(&h, board, &p, Budget::Nodes(u64::MAX))
-            .unwrap();
-        assert_eq!(
-            (ample.dir, ample.depth, ample.value),
-            (deep.dir, deep.depth, deep.value)
-        );
+        assert_an_ample_budget_gives_the_plain_answer(&mut s, &h, &p);
         // Too little for depth 1: the depth-0 answer.
         let shallow = s.decide_to(&h, board, &p, 0).unwrap();
         let tiny = s.decide_within(&h, board, &p, Budget::Nodes(8)).unwrap();
