@@ -373,6 +373,7 @@ fn every_shipped_config_parses() {
             "classic-d1-snake",
             "classic-d1-terms",
             "classic-d2",
+            "classic-d2-corner",
             "classic-d3",
             "classic-d3-corner",
             "classic-d3-ordered",
