@@ -4,6 +4,7 @@
 //! left) where a 2 appears; we answer UP, DOWN, LEFT or RIGHT and flush; the
 //! judge prints -1 when the game is over.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,7 +42,9 @@ pub struct Args {
     /// the `auto` depth rule and the clock (`clock_move_ms`, the most a move
     /// may take, default 1.5; `clock_moves_left`, default 2000: a move may
     /// take at most the time left over this many; `clock_ramp_sum`, default
-    /// 0: ramp the first up with the tile sum).
+    /// 0: ramp the first up with the tile sum; `crowded_empty` and
+    /// `crowded_boost`: more time on crowded boards; `deepen_gamble`: start
+    /// deeper searches that may be abandoned).
     #[arg(long)]
     pub settings: Option<PathBuf>,
     /// Deepest search (chance layers), or `auto`.
@@ -166,7 +169,6 @@ pub fn play_judge(
                 let spent_ms = (start.elapsed() - before).as_secs_f64() * 1000.0;
                 let sum: u32 = board.values().iter().sum();
                 let allotted = allotted_ms.map_or(String::new(), |ms| format!("{ms:.4}"));
-                use std::fmt::Write as _;
                 let _ = writeln!(
                     trace,
                     "{},{sum},{},{},{allotted},{spent_ms:.4}",

@@ -50,10 +50,10 @@ pub struct JudgedGame {
     pub error: Option<String>,
 }
 
-/// Judges one game against a running player, who must finish by `deadline`.
 /// How long a program may take to exit after the judge's `-1`.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
+/// Judges one game against a running player, who must finish by `deadline`.
 pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::EMPTY;

@@ -98,8 +98,9 @@ struct Node<'a, const STOPPABLE: bool> {
 const CLOCK_CHECK_MOVES: u64 = 2048;
 
 /// When a search is abandoned: after `moves` moves tried or at `deadline`.
-/// The moves tried are compared at every max node, but only once they reach
-/// `check_at`, so a search that cannot be abandoned pays one comparison.
+/// A search that may be abandoned compares its moves tried with `check_at`
+/// at every max node, and looks further only once they reach it; one that
+/// cannot be (`Stop::NEVER`) runs a copy of the search without the check.
 #[derive(Clone, Copy, Debug)]
 struct Stop {
     moves: u64,
@@ -1003,6 +1004,51 @@ mod tests {
                 }
             }
         }
+        // Where lost boards send the search round again, every move's value,
+        // not only the best one's, is the plain expectimax value of the move
+        // with a lost board worth 2 × (lowest leaf) − 1: on crowded boards
+        // with weights that score every board below 0.
+        let h = Heuristic::new(&gloomy_weights());
+        let mut lost_inside = 0;
+        for _ in 0..300 {
+            let ranks: [u8; 16] = std::array::from_fn(|_| {
+                if rng.gen_bool(0.2) {
+                    0
+                } else {
+                    rng.gen_range(1..=6)
+                }
+            });
+            let board = Board::from_ranks(ranks);
+            for depth in 1..=2 {
+                let mut p = params(depth);
+                p.prob_cutoff = 0.0;
+                let lowest = reference_lowest_leaf(&h, board, depth, 0.1);
+                let lost = 2.0 * lowest - 1.0;
+                let values = s.move_values(&h, board, &p, depth);
+                for (k, dir) in Direction::ALL.into_iter().enumerate() {
+                    let Some(m) = board.make_move(dir) else {
+                        assert_eq!(values[k], None);
+                        continue;
+                    };
+                    let expect: f64 = spawns(m.board, 0.1)
+                        .into_iter()
+                        .map(|(b, p)| p * reference(&h, b, depth - 1, 0.1, lost))
+                        .sum();
+                    let got = f64::from(values[k].unwrap());
+                    assert!(
+                        (got - expect).abs() <= 1e-4 * expect.abs(),
+                        "{board:?} depth {depth}, {dir}: {got} vs {expect}"
+                    );
+                    // A value that lost boards went into.
+                    let at_zero: f64 = spawns(m.board, 0.1)
+                        .into_iter()
+                        .map(|(b, p)| p * reference(&h, b, depth - 1, 0.1, 0.0))
+                        .sum();
+                    lost_inside += usize::from(expect != at_zero);
+                }
+            }
+        }
+        assert!(lost_inside >= 20, "{lost_inside}");
     }
 
     /// The board the budget tests search.

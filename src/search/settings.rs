@@ -32,11 +32,11 @@ pub struct Settings {
     /// cap flat.
     pub clock_ramp_sum: f64,
     /// A crowded board, one with at most `crowded_empty` empty cells as the
-    /// move sees it, is where games are lost: its move gets
-    /// `crowded_boost` times the allotment (both caps raised alike). 0, the
-    /// default, marks no board crowded.
+    /// move sees it (0: full, a merge its only way on), is where games are
+    /// lost: its move gets `crowded_boost` times the allotment (both caps
+    /// raised alike). Default 0.
     pub crowded_empty: u32,
-    /// See [`Settings::crowded_empty`] (default 1: no boost).
+    /// See [`Settings::crowded_empty`] (default 1: no board gets more).
     pub crowded_boost: f64,
     /// Iterative deepening under a budget starts a deeper search only when
     /// its predicted cost fits what is left of the move's budget. With
