@@ -99,8 +99,9 @@ const CLOCK_CHECK_MOVES: u64 = 2048;
 
 /// When a search is abandoned: after `moves` moves tried or at `deadline`.
 /// A search that may be abandoned compares its moves tried with `check_at`
-/// at every max node, and looks further only once they reach it; one that
-/// cannot be (`Stop::NEVER`) runs a copy of the search without the check.
+/// at every max node, and looks further only once they reach it; a search
+/// that cannot be runs a copy of the search without the check
+/// (`STOPPABLE` false), given `Stop::NEVER`.
 #[derive(Clone, Copy, Debug)]
 struct Stop {
     moves: u64,
@@ -137,9 +138,6 @@ impl Stop {
     /// The stop for a search after one that tried `moves` (they count
     /// against its moves).
     fn less(self, moves: u64) -> Stop {
-        if self.check_at == u64::MAX {
-            return self;
-        }
         Stop {
             moves: self.moves.saturating_sub(moves),
             check_at: self.check_at.saturating_sub(moves),
@@ -383,12 +381,13 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
     ) -> Option<Decision> {
-        self.decide_or_stop(h, board, params, limit, Stop::NEVER)
+        self.decide_or_stop::<false>(h, board, params, limit, Stop::NEVER)
             .unwrap_or_else(|Abandoned| unreachable!("a search without a stop runs to its end"))
     }
 
-    /// [`Searcher::decide_to`], given up at `stop`.
-    fn decide_or_stop(
+    /// [`Searcher::decide_to`], given up at `stop` when `STOPPABLE` (the
+    /// search without it never looks at `stop`).
+    fn decide_or_stop<const STOPPABLE: bool>(
         &mut self,
         h: &Heuristic,
         board: Board,
@@ -402,7 +401,7 @@ impl Searcher {
         // first search saw, and lower still by the heuristic's dead-end cost.
         // The tree, and so the set of boards scored, does not depend on the
         // values, so the second search scores the same boards.
-        let first = self.search_root_or_stop(h, board, params, limit, None, stop);
+        let first = self.search_root::<STOPPABLE>(h, board, params, limit, None, stop);
         if first.abandoned {
             return Err(Abandoned);
         }
@@ -410,7 +409,7 @@ impl Searcher {
         let values = if first.saw_lost() && lost != 0.0 {
             let stop = stop.less(first.moves);
             let again =
-                self.search_root_or_stop(h, board, params, limit, Some((lost, &first)), stop);
+                self.search_root::<STOPPABLE>(h, board, params, limit, Some((lost, &first)), stop);
             if again.abandoned {
                 return Err(Abandoned);
             }
@@ -424,23 +423,6 @@ impl Searcher {
             value,
             depth: limit,
         }))
-    }
-
-    /// [`Searcher::search_root`], able to stop only when `stop` may stop.
-    fn search_root_or_stop(
-        &mut self,
-        h: &Heuristic,
-        board: Board,
-        params: &SearchParams,
-        limit: u32,
-        again: Option<(f32, &RootSearch)>,
-        stop: Stop,
-    ) -> RootSearch {
-        if stop.check_at == u64::MAX {
-            self.search_root::<false>(h, board, params, limit, again, stop)
-        } else {
-            self.search_root::<true>(h, board, params, limit, again, stop)
-        }
     }
 
     /// One search of every move at the root, with lost boards valued 0, or,
@@ -612,7 +594,7 @@ impl Searcher {
                         Stop::after_moves(n.saturating_sub(self.stats.moves - moves_before))
                     }
                 };
-                match self.decide_or_stop(h, board, params, limit, stop) {
+                match self.decide_or_stop::<true>(h, board, params, limit, stop) {
                     Ok(decision) => best = decision?,
                     Err(Abandoned) => break,
                 }
