@@ -35,6 +35,8 @@ pub enum Stream {
     Optimizer = 4,
     /// Games that re-play the leading generations before the best is chosen.
     Reselect = 5,
+    /// Games a network learns from (`learn`).
+    Learning = 6,
 }
 
 /// The seed of game `game` in `generation` of a run seeded with `run`.

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
 };
-use crate::heuristic::Heuristic;
+use crate::heuristic::Evaluate;
 use crate::search::{
     Budget, Depth, NodeClock, SearchParams, SearchPolicy, SearchStats, Searcher, Settings,
 };
@@ -96,7 +96,7 @@ impl GameResult {
 /// move (board, direction) to `observe`.
 pub fn play_one_observed(
     spec: &GameSpec,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     seed: u64,
     observe: impl FnMut(Board, crate::engine::Direction),
 ) -> GameResult {
@@ -108,7 +108,7 @@ pub fn play_one_observed(
 /// the spec. See [`play_from`] for what a start changes.
 pub fn play_start(
     spec: &GameSpec,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     seed: u64,
     start: Option<Start>,
 ) -> GameResult {
@@ -119,7 +119,7 @@ pub fn play_start(
 /// A game clock, if the spec has one, is spent by the default settings.
 pub fn play_start_observed(
     spec: &GameSpec,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     seed: u64,
     start: Option<Start>,
     observe: impl FnMut(Board, crate::engine::Direction),
@@ -131,7 +131,7 @@ pub fn play_start_observed(
 /// the spec's cutoff and depth rule, and spend its game clock.
 pub fn play_settings(
     spec: &GameSpec,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     settings: &Settings,
     seed: u64,
     start: Option<Start>,
@@ -143,7 +143,7 @@ pub fn play_settings(
 
 fn play_settings_observed(
     spec: &GameSpec,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     settings: &Settings,
     seed: u64,
     start: Option<Start>,
@@ -191,7 +191,7 @@ fn play_settings_observed(
 }
 
 /// Plays one game from `seed`.
-pub fn play_one(spec: &GameSpec, heuristic: &Heuristic, seed: u64) -> GameResult {
+pub fn play_one(spec: &GameSpec, heuristic: &impl Evaluate, seed: u64) -> GameResult {
     play_one_observed(spec, heuristic, seed, |_, _| {})
 }
 
@@ -211,7 +211,7 @@ pub fn summarize(results: &[GameResult], elapsed_s: f64) -> crate::stats::Summar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::Weights;
+    use crate::heuristic::{Heuristic, Weights};
 
     #[test]
     fn twos_games_never_spawn_fours() {

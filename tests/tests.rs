@@ -15,6 +15,7 @@ mod cli_cpu;
 mod cli_gpcc_protocol;
 mod cli_gpcc_tune;
 mod cli_interact;
+mod cli_learn;
 mod cli_maxtile;
 mod cli_mpi;
 mod cli_place;

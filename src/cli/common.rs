@@ -139,6 +139,12 @@ pub struct PlayerOpts {
     /// once it applies to every built-in side.
     #[arg(long)]
     pub settings: Vec<PathBuf>,
+    /// A learned network (`learn`'s network.nt) scoring the built-in
+    /// search's leaves in place of the heuristic; it plays after the
+    /// `--weights` players and before the programs, with `--settings` if
+    /// given once.
+    #[arg(long)]
+    pub network: Vec<PathBuf>,
     /// An external player program and its arguments, split on spaces (write
     /// a script for anything that needs quoting), spoken to over the line
     /// protocol; one program per worker thread.
@@ -229,6 +235,20 @@ impl PlayerOpts {
                 label = format!("{label} with {}", path.display());
             }
             players.push((player, label));
+        }
+        for path in &self.network {
+            let network = crate::player::NetworkFile::load(path).map_err(super::input_error)?;
+            let settings = match self.settings.first() {
+                Some(path) if self.settings.len() == 1 => Settings::load(path)?,
+                _ => Settings {
+                    prob_cutoff: f64::from(cutoff),
+                    ..Settings::default()
+                },
+            };
+            players.push((
+                Player::Network { network, settings },
+                path.display().to_string(),
+            ));
         }
         let first_values = weights.len();
         for (i, line) in self.player.iter().enumerate() {

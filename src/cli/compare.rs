@@ -25,10 +25,10 @@ pub struct Args {
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     super::workers::one_malloc_arena();
-    let sides = args.weights.len() + args.players.player.len();
+    let sides = args.weights.len() + args.players.network.len() + args.players.player.len();
     if sides != 2 {
         return Err(input_error(format!(
-            "compare takes exactly two players (--weights or --player), got {sides}"
+            "compare takes exactly two players (--weights, --network or --player), got {sides}"
         )));
     }
     let spec = args.batch.check()?;

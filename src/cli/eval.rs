@@ -23,7 +23,7 @@ use crate::stats::{GameStat, Summary, Tally, EXACT_MEDIAN_GAMES};
 pub struct Args {
     /// Weights file (RON) of the built-in player; default
     /// configs/weights/default.ron, unless `--player` names a program.
-    #[arg(long, conflicts_with = "player")]
+    #[arg(long, conflicts_with_all = ["player", "network"])]
     pub weights: Option<PathBuf>,
     #[command(flatten)]
     pub players: PlayerOpts,
@@ -248,7 +248,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     super::workers::one_malloc_arena();
     let spec = args.batch.check()?;
-    let weights = if args.players.player.is_empty() {
+    let weights = if args.players.player.is_empty() && args.players.network.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]
     } else {
         Vec::new()

@@ -20,6 +20,7 @@ pub mod gpcc_referee;
 pub mod gpcc_search;
 pub mod interact;
 pub mod judge;
+pub mod learn;
 pub mod matchplay;
 pub mod maxtile;
 pub mod perft;
@@ -47,6 +48,8 @@ pub enum Command {
     Resume(tune::ResumeArgs),
     /// Start a player program and list the parameters it declares.
     Player(player::Args),
+    /// Learn an n-tuple network by temporal differences, in a folder of its own.
+    Learn(learn::Args),
     /// Play many seeded games with one weight set and summarize them.
     Eval(eval::Args),
     /// Play games and save their positions at named stages to a bank file.
@@ -91,6 +94,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Tune(args) => with_workers(args.threads, |w| tune::run(args, w)),
         Command::Resume(args) => with_workers(args.threads, |w| tune::resume(args, w)),
+        Command::Learn(args) => learn::run(args),
         Command::Eval(args) => with_workers(args.batch.threads, |w| eval::run(args, w)),
         Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
         Command::Bank(args) => bank::run(args),
@@ -149,6 +153,8 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             || e.downcast_ref::<crate::tune::lock::LockError>()
                 .is_some_and(|l| matches!(l, crate::tune::lock::LockError::Held { .. }))
             || e.is::<crate::search::SettingsError>()
+            || e.downcast_ref::<crate::heuristic::ntuple::NetworkError>()
+                .is_some_and(|n| !matches!(n, crate::heuristic::ntuple::NetworkError::Read { .. }))
             || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)

@@ -30,10 +30,79 @@
 //! assert!(Heuristic::new(&w).eval(tidy) > h.eval(tidy));
 //! ```
 
+pub mod ntuple;
 pub mod tables;
 pub mod terms;
 pub mod weights;
 
+pub use ntuple::Network;
 pub use tables::Heuristic;
+
+use crate::engine::Board;
+
+/// What a search asks of a board evaluation: the parametric [`Heuristic`]
+/// or a learned [`Network`].
+pub trait Evaluate: Sync {
+    /// The score of `board`, an afterstate, given with its transpose (the
+    /// heuristic reads columns as rows of it).
+    fn eval_pair(&self, board: Board, transpose: Board) -> f32;
+
+    /// How much lower than its plain lost value a board with no legal move
+    /// is worth in a search from `root` (never negative).
+    fn dead_end_cost(&self, root: Board) -> f32;
+
+    /// The scale that `prune_below` multiplies: the value of the largest
+    /// tile of `board`.
+    fn largest_tile_value(&self, board: Board) -> f32;
+
+    /// The parametric heuristic, whose line tables the search's last chance
+    /// layer reads directly (`None`: the layer scores whole boards).
+    #[inline(always)]
+    fn as_heuristic(&self) -> Option<&Heuristic> {
+        None
+    }
+}
+
+impl Evaluate for Heuristic {
+    #[inline(always)]
+    fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
+        Heuristic::eval_pair(self, board, transpose)
+    }
+
+    #[inline]
+    fn dead_end_cost(&self, root: Board) -> f32 {
+        Heuristic::dead_end_cost(self, root)
+    }
+
+    #[inline]
+    fn largest_tile_value(&self, board: Board) -> f32 {
+        Heuristic::largest_tile_value(self, board)
+    }
+
+    #[inline(always)]
+    fn as_heuristic(&self) -> Option<&Heuristic> {
+        Some(self)
+    }
+}
+
+/// A network scores a leaf as the points earned to reach it plus the points
+/// it expects to come, so leaves reached along different paths compare as
+/// whole-game scores.
+impl Evaluate for Network {
+    #[inline(always)]
+    fn eval_pair(&self, board: Board, _transpose: Board) -> f32 {
+        Network::implied_score(board) + self.value(board)
+    }
+
+    #[inline]
+    fn dead_end_cost(&self, _root: Board) -> f32 {
+        0.0
+    }
+
+    #[inline]
+    fn largest_tile_value(&self, board: Board) -> f32 {
+        crate::engine::value_of(board.max_rank()) as f32
+    }
+}
 
 pub use weights::{Weights, WeightsError, PARAM_NAMES, TERMS};

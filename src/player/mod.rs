@@ -6,6 +6,7 @@
 //! speak of those names, never of a struct's fields.
 
 pub mod external;
+pub mod network;
 pub mod values;
 
 use std::collections::BTreeMap;
@@ -13,11 +14,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Start;
-use crate::heuristic::{Heuristic, Weights, PARAM_NAMES};
+use crate::heuristic::{Heuristic, Network, Weights, PARAM_NAMES};
 use crate::search::{Settings, SETTING_NAMES};
 use crate::selfplay::{play_settings, GameResult, GameSpec};
 
 pub use external::{PlayerError, Program};
+pub use network::NetworkFile;
 
 /// A player of solo games (the classic game and twos).
 // A batch holds a handful of players: the built-in one's size costs nothing.
@@ -27,6 +29,12 @@ pub enum Player {
     /// The built-in expectimax player.
     Builtin {
         weights: Weights,
+        settings: Settings,
+    },
+    /// The built-in expectimax search scoring leaves with a learned network
+    /// (`learn`) instead of the heuristic; only its settings are parameters.
+    Network {
+        network: NetworkFile,
         settings: Settings,
     },
     /// A program over the line protocol; `values` are sent as `set` lines
@@ -59,6 +67,7 @@ impl Player {
             Player::Builtin { weights, settings } => {
                 weights.get(name).or_else(|| settings.get(name))
             }
+            Player::Network { settings, .. } => settings.get(name),
             Player::External { values, .. } => values.get(name).copied(),
         }
     }
@@ -70,6 +79,7 @@ impl Player {
             Player::Builtin { weights, settings } => weights
                 .set(name, value)
                 .or_else(|| settings.set(name, value)),
+            Player::Network { settings, .. } => settings.set(name, value),
             Player::External { values, .. } => {
                 values.insert(name.to_string(), value);
                 Some(())
@@ -82,6 +92,7 @@ impl Player {
     pub fn describe(&self) -> String {
         match self {
             Player::Builtin { .. } => "builtin".into(),
+            Player::Network { network, .. } => format!("network {}", network.path().display()),
             Player::External { program, .. } => program.name(),
         }
     }
@@ -90,7 +101,7 @@ impl Player {
     pub fn weights(&self) -> Option<&Weights> {
         match self {
             Player::Builtin { weights, .. } => Some(weights),
-            Player::External { .. } => None,
+            Player::Network { .. } | Player::External { .. } => None,
         }
     }
 
@@ -99,6 +110,9 @@ impl Player {
         match self {
             Player::Builtin { weights, settings } => {
                 Prepared::Builtin(Heuristic::new(weights), *settings)
+            }
+            Player::Network { network, settings } => {
+                Prepared::Network(network.network(), *settings)
             }
             Player::External { program, values } => Prepared::External(program, values),
         }
@@ -109,6 +123,7 @@ impl Player {
 #[allow(clippy::large_enum_variant)]
 pub enum Prepared<'a> {
     Builtin(Heuristic, Settings),
+    Network(&'a Network, Settings),
     External(&'a Program, &'a BTreeMap<String, f64>),
 }
 
@@ -127,6 +142,9 @@ impl Prepared<'_> {
             Prepared::Builtin(heuristic, settings) => {
                 Ok(play_settings(spec, heuristic, settings, seed, start))
             }
+            Prepared::Network(network, settings) => {
+                Ok(play_settings(spec, *network, settings, seed, start))
+            }
             Prepared::External(program, values) => {
                 external::play(program, values, spec, seed, start)
             }
@@ -137,7 +155,7 @@ impl Prepared<'_> {
     pub fn heuristic(&self) -> Option<&Heuristic> {
         match self {
             Prepared::Builtin(h, _) => Some(h),
-            Prepared::External(..) => None,
+            Prepared::Network(..) | Prepared::External(..) => None,
         }
     }
 }

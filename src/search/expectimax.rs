@@ -9,7 +9,7 @@ use super::tt::Table;
 use super::{Budget, Depth, NodeClock, SearchParams, Settings};
 use crate::engine::tables::{MoveTables, TABLES};
 use crate::engine::{Board, Direction, Policy};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Evaluate, Heuristic};
 
 /// Counters of the work a searcher has done.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -69,9 +69,9 @@ fn empty_bits(board: Board) -> u64 {
 
 /// One search's state; `STOPPABLE` searches may be given up at their
 /// [`Stop`], the others never look at it (the hot path stays as it was).
-struct Node<'a, const STOPPABLE: bool> {
+struct Node<'a, E: Evaluate, const STOPPABLE: bool> {
     t: &'a MoveTables,
-    h: &'a Heuristic,
+    h: &'a E,
     table: &'a mut Table,
     stats: SearchStats,
     limit: u32,
@@ -197,7 +197,7 @@ fn select(keep: bool, value: f32, other: f32) -> f32 {
     f32::from_bits((value.to_bits() & mask) | (other.to_bits() & !mask))
 }
 
-impl<const STOPPABLE: bool> Node<'_, STOPPABLE> {
+impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// The heuristic score of a board (given with its transpose) at the horizon.
     #[inline]
     fn leaf(&mut self, board: Board, trans: Board) -> f32 {
@@ -374,22 +374,22 @@ impl Searcher {
 
     /// The best move on `board` searched to `limit` chance layers, or `None`
     /// when no move is legal.
-    pub fn decide_to(
+    pub fn decide_to<E: Evaluate>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         limit: u32,
     ) -> Option<Decision> {
-        self.decide_or_stop::<false>(h, board, params, limit, Stop::NEVER)
+        self.decide_or_stop::<E, false>(h, board, params, limit, Stop::NEVER)
             .unwrap_or_else(|Abandoned| unreachable!("a search without a stop runs to its end"))
     }
 
     /// [`Searcher::decide_to`], given up at `stop` when `STOPPABLE` (the
     /// search without it never looks at `stop`).
-    fn decide_or_stop<const STOPPABLE: bool>(
+    fn decide_or_stop<E: Evaluate, const STOPPABLE: bool>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         limit: u32,
@@ -401,15 +401,21 @@ impl Searcher {
         // first search saw, and lower still by the heuristic's dead-end cost.
         // The tree, and so the set of boards scored, does not depend on the
         // values, so the second search scores the same boards.
-        let first = self.search_root::<STOPPABLE>(h, board, params, limit, None, stop);
+        let first = self.search_root::<E, STOPPABLE>(h, board, params, limit, None, stop);
         if first.abandoned {
             return Err(Abandoned);
         }
         let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
         let values = if first.saw_lost() && lost != 0.0 {
             let stop = stop.less(first.moves);
-            let again =
-                self.search_root::<STOPPABLE>(h, board, params, limit, Some((lost, &first)), stop);
+            let again = self.search_root::<E, STOPPABLE>(
+                h,
+                board,
+                params,
+                limit,
+                Some((lost, &first)),
+                stop,
+            );
             if again.abandoned {
                 return Err(Abandoned);
             }
@@ -437,9 +443,9 @@ impl Searcher {
     /// way). So the first search's values bound the moves not yet searched
     /// again, exactly so for those without lost boards: if the root's pick
     /// among those values is a known one, no later search can beat it.
-    fn search_root<const STOPPABLE: bool>(
+    fn search_root<E: Evaluate, const STOPPABLE: bool>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         limit: u32,
@@ -448,7 +454,7 @@ impl Searcher {
     ) -> RootSearch {
         let (lost, first) = again.map_or((0.0, None), |(lost, first)| (lost, Some(first)));
         self.table.new_epoch();
-        let mut node = Node::<STOPPABLE> {
+        let mut node = Node::<E, STOPPABLE> {
             t: &TABLES,
             h,
             table: &mut self.table,
@@ -504,14 +510,14 @@ impl Searcher {
     /// [`Direction::ALL`] order (`None`: the move does not change the board),
     /// with lost boards valued as [`Searcher::decide_to`] values them. The
     /// move [`Searcher::decide_to`] plays has the highest of them.
-    pub fn move_values(
+    pub fn move_values<E: Evaluate>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         limit: u32,
     ) -> [Option<f32>; 4] {
-        let first = self.search_root::<false>(h, board, params, limit, None, Stop::NEVER);
+        let first = self.search_root::<E, false>(h, board, params, limit, None, Stop::NEVER);
         let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
         if !(first.saw_lost() && lost != 0.0) {
             return first.values;
@@ -523,14 +529,14 @@ impl Searcher {
             lost_in: [true; 4],
             ..first
         };
-        self.search_root::<false>(h, board, params, limit, Some((lost, &again)), Stop::NEVER)
+        self.search_root::<E, false>(h, board, params, limit, Some((lost, &again)), Stop::NEVER)
             .values
     }
 
     /// The best move on `board` at the depth `params` asks for.
-    pub fn decide(
+    pub fn decide<E: Evaluate>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
     ) -> Option<Decision> {
@@ -538,9 +544,9 @@ impl Searcher {
     }
 
     /// Iterative deepening within a time budget (see [`Searcher::decide_within`]).
-    pub fn decide_timed(
+    pub fn decide_timed<E: Evaluate>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         budget: Duration,
@@ -555,9 +561,9 @@ impl Searcher {
     /// what is left: such a search is abandoned when the budget is spent.
     /// `params.depth` caps the depth (`Auto` caps it at the reference
     /// rule's depth + `TIMED_AUTO_EXTRA_DEPTH`).
-    pub fn decide_within(
+    pub fn decide_within<E: Evaluate>(
         &mut self,
-        h: &Heuristic,
+        h: &E,
         board: Board,
         params: &SearchParams,
         budget: Budget,
@@ -594,7 +600,7 @@ impl Searcher {
                         Stop::after_moves(n.saturating_sub(self.stats.moves - moves_before))
                     }
                 };
-                match self.decide_or_stop::<true>(h, board, params, limit, stop) {
+                match self.decide_or_stop::<E, true>(h, board, params, limit, stop) {
                     Ok(decision) => best = decision?,
                     Err(Abandoned) => break,
                 }
@@ -616,9 +622,9 @@ impl Searcher {
 }
 
 /// A [`Policy`] that searches every move.
-pub struct SearchPolicy<'a> {
+pub struct SearchPolicy<'a, E: Evaluate = Heuristic> {
     pub searcher: &'a mut Searcher,
-    pub heuristic: &'a Heuristic,
+    pub heuristic: &'a E,
     pub params: SearchParams,
     /// Per-move budget for iterative deepening (`None`: fixed depth).
     pub budget: Option<Budget>,
@@ -629,7 +635,7 @@ pub struct SearchPolicy<'a> {
     pub spent: u64,
 }
 
-impl Policy for SearchPolicy<'_> {
+impl<E: Evaluate> Policy for SearchPolicy<'_, E> {
     fn choose(&mut self, board: Board) -> Direction {
         let decision = match (self.clock, self.budget) {
             (Some((clock, settings)), _) => {
@@ -688,13 +694,19 @@ mod tests {
     /// Expectimax written plainly, without tables, cutoff-free, for small
     /// depths; a board with no legal move is worth `lost`. Also returns the
     /// lowest heuristic score of the boards it scored.
-    fn reference_walk(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> (f64, f64) {
+    fn reference_walk(
+        h: &impl Evaluate,
+        board: Board,
+        depth: u32,
+        p4: f64,
+        lost: f64,
+    ) -> (f64, f64) {
         let mut best: Option<f64> = None;
         let mut lowest = f64::INFINITY;
         for dir in Direction::ALL {
             if let Some(m) = board.make_move(dir) {
                 let (v, low) = if depth == 0 {
-                    let v = f64::from(h.eval(m.board));
+                    let v = f64::from(h.eval_pair(m.board, m.board.transpose()));
                     (v, v)
                 } else {
                     spawns(m.board, p4).into_iter().fold(
@@ -712,7 +724,7 @@ mod tests {
         (best.unwrap_or(lost), lowest)
     }
 
-    fn reference(h: &Heuristic, board: Board, depth: u32, p4: f64, lost: f64) -> f64 {
+    fn reference(h: &impl Evaluate, board: Board, depth: u32, p4: f64, lost: f64) -> f64 {
         reference_walk(h, board, depth, p4, lost).0
     }
 
@@ -749,6 +761,31 @@ mod tests {
             let expect = reference(&h, board, depth, 0.1, 0.0);
             assert!(
                 (f64::from(d.value) - expect).abs() < 1e-4 * expect,
+                "depth {depth}: {} vs {expect}",
+                d.value
+            );
+        }
+    }
+
+    #[test]
+    fn a_network_searches_as_a_plain_expectimax_scores_it() {
+        // A network with some learning in it, so that values differ by board.
+        let tuples = crate::heuristic::ntuple::named_tuples("lines-squares").unwrap();
+        let mut net = crate::heuristic::Network::new(tuples, 3, 0.1).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for _ in 0..2000 {
+            let b = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..8)));
+            net.adjust(b, rng.gen_range(-5.0..5.0));
+        }
+        let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+        let mut s = Searcher::new(12);
+        for depth in 0..=2 {
+            let mut p = params(depth);
+            p.prob_cutoff = 0.0;
+            let d = s.decide(&net, board, &p).unwrap();
+            let expect = reference(&net, board, depth, 0.1, 0.0);
+            assert!(
+                (f64::from(d.value) - expect).abs() < 1e-4 * expect.abs(),
                 "depth {depth}: {} vs {expect}",
                 d.value
             );

@@ -44,7 +44,12 @@ pub enum LockError {
 impl FolderLock {
     /// Takes the folder's lock without waiting and records this process in it.
     pub fn acquire(folder: &RunFolder) -> Result<FolderLock, LockError> {
-        let path = folder.path(files::LOCK);
+        FolderLock::acquire_dir(folder.dir())
+    }
+
+    /// [`FolderLock::acquire`] for any folder (a learning run's too).
+    pub fn acquire_dir(dir: &std::path::Path) -> Result<FolderLock, LockError> {
+        let path = dir.join(files::LOCK);
         let io = |source| LockError::Io {
             path: path.clone(),
             source,
@@ -69,7 +74,7 @@ impl FolderLock {
                 who => who.to_string(),
             };
             return Err(LockError::Held {
-                dir: folder.dir().to_path_buf(),
+                dir: dir.to_path_buf(),
                 holder,
             });
         }

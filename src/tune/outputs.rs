@@ -164,6 +164,9 @@ impl BestFile {
                     files.push((files::BEST_SETTINGS, settings.to_ron()));
                 }
             }
+            Player::Network { settings, .. } => {
+                files.push((files::BEST_SETTINGS, settings.to_ron()));
+            }
             Player::External { .. } => files.push((files::BEST_SET, values.to_set_lines())),
         }
         for (name, text) in files {
@@ -322,6 +325,10 @@ pub fn summary(folder: &RunFolder, end: &End) -> String {
     }
     lines.push(match best.player {
         Player::Builtin { .. } => format!("best weights: {}", folder.path(files::BEST).display()),
+        Player::Network { .. } => format!(
+            "best settings: {}",
+            folder.path(files::BEST_SETTINGS).display()
+        ),
         Player::External { .. } => {
             format!("best values: {}", folder.path(files::BEST_SET).display())
         }

@@ -20,7 +20,7 @@
 use super::{select, transposed_bit, Node};
 use crate::engine::tables::{spread_column, LINES};
 use crate::engine::Board;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Evaluate, Heuristic};
 
 /// A move seen as a slide of the rows of one form of the board (LEFT and
 /// RIGHT slide the board's rows, UP and DOWN its transpose's): each line
@@ -160,15 +160,36 @@ fn scores_of<'h>(form: u64, table: impl Fn(usize) -> &'h [f32; LINES]) -> [f32; 
     std::array::from_fn(|k| table(k)[(form >> (16 * k)) as u16 as usize])
 }
 
-impl<const STOPPABLE: bool> Node<'_, STOPPABLE> {
+impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// The children of a chance node one layer above the horizon, `board`
     /// given with its transpose: Σ probability × value over every empty cell
     /// and tile, summed in the order [`Node::chance`] sums them.
     pub(super) fn last_chance(&mut self, board: u64, trans: u64) -> f32 {
-        match self.h.shared_table() {
+        let Some(h) = self.h.as_heuristic() else {
+            return self.last_chance_plain(board, trans);
+        };
+        match h.shared_table() {
             Some(table) => self.last_chance_with(SharedTable(table), board, trans),
-            None => self.last_chance_with(self.h, board, trans),
+            None => self.last_chance_with(h, board, trans),
         }
+    }
+
+    /// [`Node::last_chance`] for an evaluation without line tables: each
+    /// child scored whole, in the same order.
+    fn last_chance_plain(&mut self, board: u64, trans: u64) -> f32 {
+        let mut cells = super::empty_bits(Board(board));
+        let mut total = 0.0f32;
+        while cells != 0 {
+            let two = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let t_two = transposed_bit(two);
+            total += self.p2 * self.leaves(Board(board | two), Board(trans | t_two));
+            if self.p4 > 0.0 {
+                let (b4, t4) = (Board(board | two << 1), Board(trans | t_two << 1));
+                total += self.p4 * self.leaves(b4, t4);
+            }
+        }
+        total
     }
 
     /// [`Node::last_chance`] with the heuristic's tables read through `h`.

@@ -545,6 +545,13 @@ fn check_param(
             }
             base.player.get(&raw.name).expect("a known name")
         }
+        crate::player::Player::Network { .. } => {
+            let known = crate::search::SETTING_NAMES;
+            if !known.contains(&raw.name.as_str()) {
+                return Err(c.invalid(&field("name"), unknown_param_message(&raw.name, &known)));
+            }
+            base.player.get(&raw.name).expect("a setting")
+        }
         crate::player::Player::External { program, .. } => {
             let Some(d) = base.declared.iter().find(|d| d.name == raw.name) else {
                 let known: Vec<&str> = base.declared.iter().map(|d| d.name.as_str()).collect();

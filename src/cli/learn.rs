@@ -1,0 +1,213 @@
+//! `tune2048 learn`: an n-tuple network learned by temporal differences,
+//! in a folder of its own.
+//!
+//! The folder holds `network.nt` (the network after the last finished
+//! block), `progress.csv` (one row per block) and `lock` (one writer at a
+//! time). Each block's row is written before the network that includes it,
+//! both whole or not at all, so a run killed at any moment leaves a
+//! network and the rows up to it; `--resume` drops any row past the
+//! network and goes on from there, to the same network an unbroken run
+//! would have learned.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Parser;
+
+use super::input_error;
+use crate::atomic_file;
+use crate::engine::Variant;
+use crate::heuristic::ntuple::{named_tuples, parse_tuples, TUPLE_NAMES};
+use crate::heuristic::Network;
+use crate::tune::learn::{learn, BlockStats, REACH_TILES};
+use crate::tune::lock::FolderLock;
+
+/// The network's file in a learning folder.
+pub const NETWORK_FILE: &str = "network.nt";
+/// The per-block progress in a learning folder.
+pub const PROGRESS_FILE: &str = "progress.csv";
+const PROGRESS_HEADER: &str =
+    "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,reach_32768,seconds";
+
+#[derive(Debug, Parser)]
+pub struct Args {
+    /// The learning folder (created if missing).
+    pub dir: PathBuf,
+    /// Learn until the network has learned from this many games in all.
+    #[arg(long)]
+    pub games: u64,
+    /// The tuples: a name (lines-squares, five, six) or cell lists such as
+    /// `0,1,2,3 4,5,6,7` (cells 0..16, row by row from the top left).
+    #[arg(long, default_value = "lines-squares", conflicts_with = "resume")]
+    pub tuples: String,
+    /// The learning rate: each game's step toward its targets.
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f32,
+    /// The run seed every game's seed derives from.
+    #[arg(long, default_value_t = 1, conflicts_with = "resume")]
+    pub seed: u64,
+    /// Games per block: the network and a progress row are written after each.
+    #[arg(long, default_value_t = 1000)]
+    pub block: u64,
+    /// Go on with the folder's network.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// The progress rows of `text` up to `games` (a row past the network was
+/// written just before a kill).
+fn rows_up_to(text: &str, games: u64, path: &Path) -> anyhow::Result<Vec<String>> {
+    let mut lines = text.lines();
+    if lines.next() != Some(PROGRESS_HEADER) {
+        return Err(input_error(format!(
+            "{}: line 1: expected the header `{PROGRESS_HEADER}`",
+            path.display()
+        )));
+    }
+    let mut rows = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let field = line.split(',').next().unwrap_or_default();
+        let n: u64 = field.parse().map_err(|_| {
+            input_error(format!(
+                "{}: line {}, field `games`: `{field}` is not a count",
+                path.display(),
+                i + 2
+            ))
+        })?;
+        if n <= games {
+            rows.push(line.to_string());
+        }
+    }
+    Ok(rows)
+}
+
+fn row(s: &BlockStats, alpha: f32, seconds: f64) -> String {
+    let share = |n: u64| n as f64 / s.block as f64;
+    format!(
+        "{},{alpha},{:.1},{},{:.4},{:.4},{:.4},{:.4},{seconds:.1}",
+        s.games,
+        s.mean_score,
+        s.max_score,
+        share(s.reached[0]),
+        share(s.reached[1]),
+        share(s.reached[2]),
+        share(s.reached[3]),
+    )
+}
+
+pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
+    if !(args.alpha > 0.0 && args.alpha.is_finite()) {
+        return Err(input_error(format!(
+            "--alpha must be a positive number, not {}",
+            args.alpha
+        )));
+    }
+    if args.block == 0 {
+        return Err(input_error("--block must be at least 1"));
+    }
+    std::fs::create_dir_all(&args.dir)
+        .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", args.dir.display()))?;
+    let _lock = FolderLock::acquire_dir(&args.dir)?;
+    let net_path = args.dir.join(NETWORK_FILE);
+    let progress_path = args.dir.join(PROGRESS_FILE);
+    let (mut net, mut rows) = if args.resume {
+        let net = Network::load(&net_path).map_err(input_error)?;
+        let rows = match std::fs::read_to_string(&progress_path) {
+            Ok(text) => rows_up_to(&text, net.trained.games, &progress_path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => {
+                return Err(anyhow::anyhow!(
+                    "{}: cannot read: {e}",
+                    progress_path.display()
+                ))
+            }
+        };
+        (net, rows)
+    } else {
+        if net_path.exists() {
+            return Err(input_error(format!(
+                "{} already holds a network: pass --resume to go on with it, or name another \
+                 folder",
+                args.dir.display()
+            )));
+        }
+        let tuples = match named_tuples(&args.tuples) {
+            Some(t) => t,
+            None if args.tuples.contains(',')
+                || args.tuples.chars().all(|c| c.is_ascii_digit()) =>
+            {
+                parse_tuples(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?
+            }
+            None => {
+                return Err(input_error(format!(
+                    "--tuples: `{}` is neither a name ({}) nor cell lists",
+                    args.tuples,
+                    TUPLE_NAMES.join(", ")
+                )))
+            }
+        };
+        let net = Network::new(tuples, args.seed, args.alpha)
+            .map_err(|e| input_error(format!("--tuples: {e}")))?;
+        (net, Vec::new())
+    };
+    if net.trained.games >= args.games {
+        eprintln!(
+            "{}: the network has learned from {} games already (--games {})",
+            args.dir.display(),
+            net.trained.games,
+            args.games
+        );
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "learning {} weights ({} tuples) from game {} to {}, alpha {}, seed {}",
+        net.weight_count(),
+        net.tuples().len(),
+        net.trained.games,
+        args.games,
+        args.alpha,
+        net.trained.seed
+    );
+    let mut started = Instant::now();
+    let mut failure = None;
+    learn(
+        &mut net,
+        Variant::CLASSIC,
+        args.games,
+        args.block,
+        args.alpha,
+        |net, stats| {
+            let seconds = started.elapsed().as_secs_f64();
+            started = Instant::now();
+            rows.push(row(stats, args.alpha, seconds));
+            let text = std::iter::once(PROGRESS_HEADER)
+                .chain(rows.iter().map(String::as_str))
+                .fold(String::new(), |acc, l| acc + l + "\n");
+            let written = atomic_file::write(&progress_path, text.as_bytes())
+                .and_then(|()| net.save(&net_path));
+            if let Err(e) = written {
+                failure = Some(e);
+                return false;
+            }
+            let reach = REACH_TILES
+                .iter()
+                .zip(stats.reached)
+                .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+                .collect::<Vec<_>>()
+                .join(", ");
+            eprintln!(
+                "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+                stats.games,
+                stats.mean_score,
+                stats.max_score,
+                stats.block as f64 / seconds
+            );
+            true
+        },
+    );
+    if let Some(e) = failure {
+        return Err(anyhow::anyhow!(e));
+    }
+    println!("{}", net_path.display());
+    Ok(std::process::ExitCode::SUCCESS)
+}

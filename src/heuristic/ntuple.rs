@@ -1,0 +1,495 @@
+//! A learned board value: an n-tuple network.
+//!
+//! A tuple is a list of cells. Its table holds one weight per way of filling
+//! those cells with ranks (16^n entries for n cells). The network scores an
+//! afterstate (a board after a move, before the spawn) as the sum, over its
+//! tuples and the 8 symmetries of the square, of the weight its cells pick:
+//!
+//! `value(b) = Σ_tuples Σ_symmetries w_t[index of sym(b) on t's cells]`
+//!
+//! Trained by temporal differences (`crate::tune::learn`), the value
+//! estimates the points a game will still earn after the afterstate. A
+//! search adds the points already earned on the way to a leaf (see
+//! [`Network::implied_score`]), so its leaves compare as whole-game scores.
+//!
+//! Files: a short text header (format line, tuples, training record,
+//! weight count), a blank line, the weights as little-endian f32 tuple by
+//! tuple, and the FNV-1a hash of everything before it (8 bytes,
+//! little-endian). A file that is cut short, altered or not a network is
+//! refused with a message naming it and what is wrong.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::Board;
+
+/// The first line of every network file.
+const FORMAT_LINE: &str = "tune2048 n-tuple network 1";
+
+/// The most cells a tuple may have (a 16^7 table is 1 GiB of weights).
+pub const MAX_TUPLE_CELLS: usize = 6;
+
+/// The most tuples a network may have.
+pub const MAX_TUPLES: usize = 16;
+
+/// How a network was trained: what `learn --resume` checks and continues.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Trained {
+    /// Games of self-play learned from.
+    pub games: u64,
+    /// The run seed the games' seeds derive from.
+    pub seed: u64,
+    /// The learning rate of the last game learned from.
+    pub alpha: f32,
+}
+
+/// An n-tuple network: tuples as data, one weight table each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    tuples: Vec<Vec<u8>>,
+    /// For each tuple, its cells under each of the 8 symmetries, as the bit
+    /// shifts (4·cell) of their nibbles: `shifts[t][s * n + k]`.
+    shifts: Vec<Vec<u8>>,
+    weights: Vec<Vec<f32>>,
+    pub trained: Trained,
+}
+
+/// Why a network could not be built or read.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {problem}")]
+    Format { path: PathBuf, problem: String },
+    #[error("{0}")]
+    Tuples(String),
+}
+
+/// The tuples of the named networks `learn` offers (`--tuples NAME`).
+pub fn named_tuples(name: &str) -> Option<Vec<Vec<u8>>> {
+    let t: &[&[u8]] = match name {
+        // The four lines of a board edge and its next row, and the three
+        // kinds of 2×2 square (corner, edge, centre): 5 tables of 65,536.
+        "lines-squares" => &[
+            &[0, 1, 2, 3],
+            &[4, 5, 6, 7],
+            &[0, 1, 4, 5],
+            &[1, 2, 5, 6],
+            &[5, 6, 9, 10],
+        ],
+        // Two 2×3 rectangles and two 6-cell bends along an edge: 4 tables of
+        // 16,777,216 (256 MiB of weights).
+        "six" => &[
+            &[0, 1, 2, 3, 4, 5],
+            &[4, 5, 6, 7, 8, 9],
+            &[0, 1, 2, 4, 5, 6],
+            &[4, 5, 6, 8, 9, 10],
+        ],
+        // Two 5-cell bends and two 5-cell pieces of the second and third
+        // rows: 4 tables of 1,048,576.
+        "five" => &[
+            &[0, 1, 2, 3, 4],
+            &[4, 5, 6, 7, 8],
+            &[0, 1, 2, 4, 5],
+            &[4, 5, 6, 8, 9],
+        ],
+        _ => return None,
+    };
+    Some(t.iter().map(|c| c.to_vec()).collect())
+}
+
+/// The names [`named_tuples`] knows.
+pub const TUPLE_NAMES: [&str; 3] = ["lines-squares", "five", "six"];
+
+/// Where each cell goes under each symmetry: `maps[s][c]` is the cell of
+/// the original board that symmetry s puts at cell c (the same order as
+/// [`Board::symmetries`]).
+fn symmetry_maps() -> [[u8; 16]; 8] {
+    let cells = Board::from_ranks(std::array::from_fn(|i| i as u8));
+    cells.symmetries().map(|b| b.ranks())
+}
+
+/// Checks one tuple: 1..=[`MAX_TUPLE_CELLS`] cells, each on the board, no cell twice.
+fn check_tuple(cells: &[u8]) -> Result<(), String> {
+    if cells.is_empty() || cells.len() > MAX_TUPLE_CELLS {
+        return Err(format!(
+            "a tuple has 1 to {MAX_TUPLE_CELLS} cells, not {}",
+            cells.len()
+        ));
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        if c >= 16 {
+            return Err(format!("cell {c} is outside the board (cells are 0..16)"));
+        }
+        if cells[..i].contains(&c) {
+            return Err(format!("cell {c} appears twice in one tuple"));
+        }
+    }
+    Ok(())
+}
+
+/// Parses tuples written as cell lists, `0,1,2,3 4,5,6,7`.
+pub fn parse_tuples(text: &str) -> Result<Vec<Vec<u8>>, String> {
+    let tuples = text
+        .split_whitespace()
+        .map(|t| {
+            t.split(',')
+                .map(|c| {
+                    c.parse::<u8>()
+                        .map_err(|_| format!("`{c}` in tuple `{t}` is not a cell number"))
+                })
+                .collect::<Result<Vec<u8>, String>>()
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if tuples.is_empty() {
+        return Err("no tuples given".into());
+    }
+    Ok(tuples)
+}
+
+impl Network {
+    /// A network of `tuples` with every weight 0, never trained.
+    pub fn new(tuples: Vec<Vec<u8>>, seed: u64, alpha: f32) -> Result<Network, NetworkError> {
+        for t in &tuples {
+            check_tuple(t).map_err(NetworkError::Tuples)?;
+        }
+        if tuples.is_empty() || tuples.len() > MAX_TUPLES {
+            return Err(NetworkError::Tuples(format!(
+                "a network has 1 to {MAX_TUPLES} tuples, not {}",
+                tuples.len()
+            )));
+        }
+        let maps = symmetry_maps();
+        let shifts = tuples
+            .iter()
+            .map(|t| {
+                maps.iter()
+                    .flat_map(|m| t.iter().map(move |&c| 4 * m[usize::from(c)]))
+                    .collect()
+            })
+            .collect();
+        let weights = tuples
+            .iter()
+            .map(|t| vec![0.0; 1 << (4 * t.len())])
+            .collect();
+        Ok(Network {
+            tuples,
+            shifts,
+            weights,
+            trained: Trained {
+                games: 0,
+                seed,
+                alpha,
+            },
+        })
+    }
+
+    /// The tuples, as cell lists.
+    pub fn tuples(&self) -> &[Vec<u8>] {
+        &self.tuples
+    }
+
+    /// Weights looked up per board: tuples × 8.
+    pub fn lookups(&self) -> usize {
+        8 * self.tuples.len()
+    }
+
+    /// Every weight, tuple by tuple.
+    pub fn weight_count(&self) -> usize {
+        self.weights.iter().map(Vec::len).sum()
+    }
+
+    /// Calls `f` with each tuple's table and the index `board` picks in it
+    /// under each symmetry.
+    #[inline(always)]
+    fn for_each_index(&self, board: Board, mut f: impl FnMut(usize, usize)) {
+        let b = board.0;
+        for (t, shifts) in self.shifts.iter().enumerate() {
+            let n = self.tuples[t].len();
+            for placement in shifts.chunks_exact(n) {
+                let mut index = 0usize;
+                for (k, &shift) in placement.iter().enumerate() {
+                    index |= (((b >> shift) & 0xF) as usize) << (4 * k);
+                }
+                f(t, index);
+            }
+        }
+    }
+
+    /// The learned value of an afterstate: points still to come.
+    #[inline]
+    pub fn value(&self, board: Board) -> f32 {
+        let mut sum = 0.0f32;
+        self.for_each_index(board, |t, i| sum += self.weights[t][i]);
+        sum
+    }
+
+    /// Adds `step` to every weight `board` looks up, once per lookup: the
+    /// value moves by [`Network::lookups`] × `step`, and more where several
+    /// lookups pick one weight (a weight picked k times moves the value k²
+    /// times).
+    pub fn adjust(&mut self, board: Board, step: f32) {
+        let mut picked = [(0usize, 0usize); 8 * MAX_TUPLES];
+        let mut n = 0;
+        self.for_each_index(board, |t, i| {
+            picked[n] = (t, i);
+            n += 1;
+        });
+        for &(t, i) in &picked[..n] {
+            self.weights[t][i] += step;
+        }
+    }
+
+    /// The points a game has earned to reach `board`, counting every tile
+    /// as merged up from 2s: Σ over tiles of rank r ≥ 2 of (r − 1)·2^r.
+    /// A spawned 4 counts 4 points it did not earn; within one search that
+    /// favours a spawned 4 over a 2 by 4 points, far below what the
+    /// boards' values tell apart.
+    #[inline]
+    pub fn implied_score(board: Board) -> f32 {
+        const POINTS: [f32; 16] = {
+            let mut p = [0.0f32; 16];
+            let mut r = 2;
+            while r < 16 {
+                p[r] = ((r as u32 - 1) * (1 << r)) as f32;
+                r += 1;
+            }
+            p
+        };
+        let b = board.0;
+        (0..16)
+            .map(|i| POINTS[((b >> (4 * i)) & 0xF) as usize])
+            .sum()
+    }
+
+    /// The file's bytes (see the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let tuples: Vec<String> = self
+            .tuples
+            .iter()
+            .map(|t| t.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+            .collect();
+        let mut out = format!(
+            "{FORMAT_LINE}\ntuples {}\ngames {}\nseed {}\nalpha {}\nweights {}\n\n",
+            tuples.join(" "),
+            self.trained.games,
+            self.trained.seed,
+            self.trained.alpha,
+            self.weight_count()
+        )
+        .into_bytes();
+        out.reserve(4 * self.weight_count() + 8);
+        for w in self.weights.iter().flatten() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        let hash = crate::fnv::hash(&out);
+        out.extend_from_slice(&hash.to_le_bytes());
+        out
+    }
+
+    /// Writes the network to `path` whole or not at all.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::atomic_file::write(path, &self.to_bytes())
+    }
+
+    /// Reads a network file.
+    pub fn load(path: &Path) -> Result<Network, NetworkError> {
+        let bytes = std::fs::read(path).map_err(|source| NetworkError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Network::from_bytes(&bytes).map_err(|problem| NetworkError::Format {
+            path: path.to_path_buf(),
+            problem,
+        })
+    }
+
+    /// Parses a network file's bytes; the error says what is wrong and where.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let end = bytes
+            .windows(2)
+            .position(|w| w == b"\n\n")
+            .ok_or("not a tune2048 network file (no header)")?;
+        let header = std::str::from_utf8(&bytes[..end])
+            .map_err(|_| "not a tune2048 network file (the header is not text)")?;
+        let mut lines = header.lines().enumerate().map(|(i, l)| (i + 1, l));
+        match lines.next() {
+            Some((_, FORMAT_LINE)) => {}
+            Some((_, l)) => {
+                return Err(format!(
+                    "line 1: expected `{FORMAT_LINE}`, found `{}`",
+                    l.chars().take(60).collect::<String>()
+                ))
+            }
+            None => return Err("empty header".into()),
+        }
+        let mut field = |name: &str| -> Result<(usize, &str), String> {
+            match lines.next() {
+                Some((n, l)) => match l.split_once(' ') {
+                    Some((key, value)) if key == name => Ok((n, value)),
+                    _ => Err(format!(
+                        "line {n}: expected the `{name}` field, found `{l}`"
+                    )),
+                },
+                None => Err(format!("the header ends before the `{name}` field")),
+            }
+        };
+        let bad = |n: usize, name: &str, e: &dyn std::fmt::Display| {
+            format!("line {n}, field `{name}`: {e}")
+        };
+        let (n, text) = field("tuples")?;
+        let tuples = parse_tuples(text).map_err(|e| bad(n, "tuples", &e))?;
+        for t in &tuples {
+            check_tuple(t).map_err(|e| bad(n, "tuples", &e))?;
+        }
+        let (n, text) = field("games")?;
+        let games = text.parse::<u64>().map_err(|e| bad(n, "games", &e))?;
+        let (n, text) = field("seed")?;
+        let seed = text.parse::<u64>().map_err(|e| bad(n, "seed", &e))?;
+        let (n, text) = field("alpha")?;
+        let alpha = text.parse::<f32>().map_err(|e| bad(n, "alpha", &e))?;
+        let (n, text) = field("weights")?;
+        let count = text.parse::<usize>().map_err(|e| bad(n, "weights", &e))?;
+        let mut net = Network::new(tuples, seed, alpha).map_err(|e| e.to_string())?;
+        net.trained.games = games;
+        if count != net.weight_count() {
+            return Err(format!(
+                "line {n}, field `weights`: {count}, but the tuples have {}",
+                net.weight_count()
+            ));
+        }
+        let body = &bytes[end + 2..];
+        let expected = 4 * count + 8;
+        if body.len() != expected {
+            return Err(format!(
+                "{} bytes of weights and hash, expected {expected} (a file cut short or \
+                 with bytes added)",
+                body.len()
+            ));
+        }
+        let (data, hash) = body.split_at(4 * count);
+        let stored = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
+        if crate::fnv::hash(&bytes[..bytes.len() - 8]) != stored {
+            return Err(
+                "the hash does not match the contents (the file was altered or \
+                        damaged)"
+                    .into(),
+            );
+        }
+        let mut values = data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+        for table in &mut net.weights {
+            for w in table.iter_mut() {
+                *w = values.next().expect("the length was checked");
+            }
+        }
+        if let Some(i) = net.weights.iter().flatten().position(|w| !w.is_finite()) {
+            return Err(format!("weight {i} is not a finite number"));
+        }
+        Ok(net)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(values: [u32; 16]) -> Board {
+        Board::from_values(values).unwrap()
+    }
+
+    #[test]
+    fn a_value_is_the_same_under_every_symmetry() {
+        let mut net = Network::new(named_tuples("lines-squares").unwrap(), 1, 0.1).unwrap();
+        let b = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        net.adjust(b, 1.0);
+        // 40 lookups; a weight picked k times went up by k and is read k
+        // times (the empty lines and squares repeat).
+        let mut picks = std::collections::HashMap::new();
+        net.for_each_index(b, |t, i| *picks.entry((t, i)).or_insert(0u32) += 1);
+        assert_eq!(picks.values().sum::<u32>(), 40);
+        let squares: u32 = picks.values().map(|k| k * k).sum();
+        assert!(squares > 40);
+        assert_eq!(net.value(b), squares as f32);
+        for s in b.symmetries() {
+            assert_eq!(net.value(s), net.value(b));
+        }
+        // Another board shares some of those weights, not all.
+        let other = board([2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(net.value(other) > 0.0 && net.value(other) < net.value(b));
+    }
+
+    #[test]
+    fn a_lookup_reads_the_cells_in_tuple_order() {
+        let mut net = Network::new(vec![vec![0, 1]], 1, 0.1).unwrap();
+        // Cell 0 holds rank 1 (a 2), cell 1 rank 2 (a 4): index 1 + 2·16.
+        let b = board([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        net.weights[0][1 + 2 * 16] = 5.0;
+        assert_eq!(net.value(b), 5.0);
+        // Mirrored, the pair (4, 2) sits at cells (3, 2): symmetry 1 maps
+        // cell 0 to cell 3 and cell 1 to cell 2, so it reads the same entry.
+        assert_eq!(net.value(b.mirror()), 5.0);
+    }
+
+    #[test]
+    fn the_implied_score_counts_merges_from_twos() {
+        assert_eq!(Network::implied_score(Board::EMPTY), 0.0);
+        let b = board([2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2048]);
+        // 2: 0; 4: 4; 8: 16; 2048: 10·2048.
+        assert_eq!(Network::implied_score(b), (4 + 16 + 10 * 2048) as f32);
+    }
+
+    #[test]
+    fn a_file_reads_back_bit_for_bit() {
+        let mut net = Network::new(named_tuples("lines-squares").unwrap(), 7, 0.25).unwrap();
+        net.adjust(
+            board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]),
+            -0.3,
+        );
+        net.trained.games = 1234;
+        let back = Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(back, net);
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_the_reason() {
+        let net = Network::new(vec![vec![0, 1]], 7, 0.25).unwrap();
+        let bytes = net.to_bytes();
+        let cut = Network::from_bytes(&bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(cut.contains("cut short"), "{cut}");
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 20;
+        flipped[last] ^= 1;
+        let e = Network::from_bytes(&flipped).unwrap_err();
+        assert!(e.contains("hash does not match"), "{e}");
+        let text = String::from_utf8_lossy(&bytes).replace("tuples 0,1", "tuples 0,19");
+        let e = Network::from_bytes(text.as_bytes()).unwrap_err();
+        assert!(
+            e.contains("line 2, field `tuples`") && e.contains("cell 19"),
+            "{e}"
+        );
+        let e = Network::from_bytes(b"hello\n\nworld").unwrap_err();
+        assert!(e.contains("line 1"), "{e}");
+        let e = Network::from_bytes(b"no header at all").unwrap_err();
+        assert!(e.contains("no header"), "{e}");
+    }
+
+    #[test]
+    fn tuples_are_checked() {
+        assert!(Network::new(vec![vec![0, 0]], 1, 0.1).is_err());
+        assert!(Network::new(vec![vec![0, 1, 2, 3, 4, 5, 6]], 1, 0.1).is_err());
+        assert!(Network::new(vec![], 1, 0.1).is_err());
+        assert_eq!(
+            parse_tuples("0,1,2 3,4").unwrap(),
+            vec![vec![0, 1, 2], vec![3, 4]]
+        );
+        assert!(parse_tuples("0,x").unwrap_err().contains("`x`"));
+        for name in TUPLE_NAMES {
+            assert!(named_tuples(name).is_some());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! A learned network as a player holds it: loaded once and shared by every
+//! thread, written to batches and journals as its file's path (a network is
+//! up to 256 MiB; its path names it).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::heuristic::ntuple::NetworkError;
+use crate::heuristic::Network;
+
+/// A network and the file it was read from.
+#[derive(Clone)]
+pub struct NetworkFile {
+    path: PathBuf,
+    net: Arc<Network>,
+}
+
+impl NetworkFile {
+    /// Reads the network at `path`.
+    pub fn load(path: &Path) -> Result<NetworkFile, NetworkError> {
+        Ok(NetworkFile {
+            path: path.to_path_buf(),
+            net: Arc::new(Network::load(path)?),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+}
+
+/// Two players with the same network file are the same player.
+impl PartialEq for NetworkFile {
+    fn eq(&self, other: &NetworkFile) -> bool {
+        self.path == other.path
+    }
+}
+
+impl std::fmt::Debug for NetworkFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NetworkFile({})", self.path.display())
+    }
+}
+
+impl Serialize for NetworkFile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.path.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for NetworkFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<NetworkFile, D::Error> {
+        let path = PathBuf::deserialize(d)?;
+        NetworkFile::load(&path).map_err(serde::de::Error::custom)
+    }
+}

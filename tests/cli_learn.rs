@@ -1,0 +1,138 @@
+//! `learn` and the network player through the binary.
+
+use std::path::Path;
+
+use tune2048::engine::Variant;
+use tune2048::heuristic::Network;
+use tune2048::search::{Depth, SearchParams};
+use tune2048::seeds::game_seed;
+use tune2048::selfplay::{play_one, GameSpec};
+
+use crate::util::{run, text, TempDir};
+
+fn learn(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["learn", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn a_learning_run_resumed_after_a_kill_ends_where_an_unbroken_one_does() {
+    let tmp = TempDir::new("learn");
+    let whole = tmp.join("whole");
+    let out = learn(&whole, &["--games", "60", "--block", "20", "--seed", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let progress = std::fs::read_to_string(whole.join("progress.csv")).unwrap();
+    assert_eq!(progress.lines().count(), 4, "{progress}");
+    assert!(progress.lines().nth(3).unwrap().starts_with("60,0.1,"));
+
+    // A run stopped after its first block; the kill came after the next
+    // block's progress row was written but before its network was: resume
+    // drops that row.
+    let piece = tmp.join("piece");
+    assert!(
+        learn(&piece, &["--games", "20", "--block", "20", "--seed", "4"])
+            .status
+            .success()
+    );
+    let rows = std::fs::read_to_string(piece.join("progress.csv")).unwrap();
+    let stray = rows.lines().nth(1).unwrap().replacen("20,", "40,", 1);
+    std::fs::write(piece.join("progress.csv"), format!("{rows}{stray}\n")).unwrap();
+    let again = learn(&piece, &["--games", "60", "--block", "20", "--resume"]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let a = std::fs::read(whole.join("network.nt")).unwrap();
+    let b = std::fs::read(piece.join("network.nt")).unwrap();
+    assert!(
+        a == b,
+        "the resumed network differs from the unbroken run's"
+    );
+    let resumed = std::fs::read_to_string(piece.join("progress.csv")).unwrap();
+    let games = |s: &str| -> Vec<String> {
+        s.lines()
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(games(&resumed), games(&progress));
+}
+
+#[test]
+fn learn_refuses_to_overwrite_a_network_and_names_bad_input() {
+    let tmp = TempDir::new("learn-bad");
+    let dir = tmp.join("run");
+    assert!(learn(&dir, &["--games", "5", "--block", "5"])
+        .status
+        .success());
+    let again = learn(&dir, &["--games", "10"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("--resume"),
+        "{}",
+        text(&again.stderr)
+    );
+    let bad = learn(&tmp.join("other"), &["--games", "5", "--tuples", "0,1,16"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("cell 16"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let unknown = learn(&tmp.join("other"), &["--games", "5", "--tuples", "sixes"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("lines-squares"));
+
+    // A damaged network: every command that reads it names the file and
+    // the fault, exits 2 and leaves the file as it was.
+    let net = dir.join("network.nt");
+    let mut bytes = std::fs::read(&net).unwrap();
+    let n = bytes.len();
+    bytes[n - 100] ^= 0x40;
+    std::fs::write(&net, &bytes).unwrap();
+    let net_arg = net.to_str().unwrap();
+    for args in [
+        vec!["eval", "--network", net_arg, "--games", "2", "--depth", "0"],
+        vec!["learn", dir.to_str().unwrap(), "--games", "10", "--resume"],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains("network.nt") && err.contains("hash"), "{err}");
+    }
+    assert_eq!(std::fs::read(&net).unwrap(), bytes);
+}
+
+#[test]
+fn eval_plays_a_network_as_the_library_does() {
+    let tmp = TempDir::new("learn-eval");
+    let dir = tmp.join("run");
+    assert!(learn(&dir, &["--games", "30", "--block", "30"])
+        .status
+        .success());
+    let path = dir.join("network.nt");
+    let out = run(&[
+        "eval",
+        "--network",
+        path.to_str().unwrap(),
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "8",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let net = Network::load(&path).unwrap();
+    let spec = GameSpec::new(
+        Variant::CLASSIC,
+        SearchParams::new(Depth::Fixed(1), Variant::CLASSIC),
+    );
+    let total: u64 = (0..3)
+        .map(|i| play_one(&spec, &net, game_seed(8, i)).record.score)
+        .sum();
+    let mean = json["mean_score"].as_f64().unwrap();
+    assert!(
+        (mean - total as f64 / 3.0).abs() < 1e-6,
+        "{mean} vs {total}"
+    );
+}
