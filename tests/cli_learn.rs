@@ -136,3 +136,50 @@ fn eval_plays_a_network_as_the_library_does() {
         "{mean} vs {total}"
     );
 }
+
+#[test]
+fn a_twos_network_plays_judged_games_and_play_shows_one() {
+    let tmp = TempDir::new("learn-twos");
+    let dir = tmp.join("run");
+    let out = learn(
+        &dir,
+        &["--games", "40", "--block", "40", "--variant", "twos"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let net = Network::load(&dir.join("network.nt")).unwrap();
+    assert_eq!(net.trained.variant, Variant::Twos);
+    let path = dir.join("network.nt");
+    let path = path.to_str().unwrap();
+    let judged = run(&[
+        "judge",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--",
+        crate::util::bin_path(),
+        "interact",
+        "--network",
+        path,
+        "--depth",
+        "1",
+        "--untimed",
+    ]);
+    assert!(judged.status.success(), "{}", text(&judged.stderr));
+    let played = run(&[
+        "play",
+        "--network",
+        path,
+        "--variant",
+        "twos",
+        "--depth",
+        "1",
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    assert!(
+        text(&played.stdout).starts_with("seed "),
+        "{}",
+        text(&played.stdout)
+    );
+    assert!(text(&played.stderr).contains("network "));
+}

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::common::{load_weights, DEFAULT_INTERACT_WEIGHTS};
 use super::input_error;
 use crate::engine::{Board, Variant};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Evaluate, Heuristic, Network};
 use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
@@ -36,8 +36,12 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "boj28489")]
     pub protocol: Protocol,
     /// Weights file (RON); default configs/weights/interact.ron.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "network")]
     pub weights: Option<PathBuf>,
+    /// A learned network (`learn --variant twos`) scoring the search's
+    /// leaves in place of the heuristic.
+    #[arg(long)]
+    pub network: Option<PathBuf>,
     /// Search settings (RON), e.g. a run's best-settings.ron: the cutoff,
     /// the `auto` depth rule and the clock (`clock_move_ms`, the most a move
     /// may take, default 1.5; `clock_moves_left`, default 2000: a move may
@@ -87,10 +91,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.move_nodes == Some(0) {
         return Err(input_error("--move-nodes must be at least 1"));
     }
-    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_INTERACT_WEIGHTS)?;
-    let heuristic = Heuristic::new(&weights);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
+    if let Some(path) = &args.network {
+        let network = Network::load(path).map_err(input_error)?;
+        if network.trained.variant != Variant::Twos {
+            eprintln!(
+                "warning: {} learned the {} game; BOJ 28489 is the twos game",
+                path.display(),
+                network.trained.variant.name()
+            );
+        }
+        return play_judge(stdin.lock(), stdout.lock(), &network, &settings, &args);
+    }
+    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_INTERACT_WEIGHTS)?;
+    let heuristic = Heuristic::new(&weights);
     play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args)
 }
 
@@ -122,7 +137,7 @@ pub fn parse_word(word: &str, number: usize) -> Result<JudgeWord, String> {
 pub fn play_judge(
     input: impl BufRead,
     mut output: impl Write,
-    heuristic: &Heuristic,
+    heuristic: &impl Evaluate,
     settings: &Settings,
     args: &Args,
 ) -> anyhow::Result<ExitCode> {

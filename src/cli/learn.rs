@@ -49,7 +49,11 @@ pub struct Args {
     /// Games per block: the network and a progress row are written after each.
     #[arg(long, default_value_t = 1000)]
     pub block: u64,
-    /// Go on with the folder's network.
+    /// The game learned: classic (a 4 with probability 0.1) or twos (BOJ
+    /// 28489: a 2 before every move).
+    #[arg(long, value_enum, default_value = "classic", conflicts_with = "resume")]
+    pub variant: super::common::VariantName,
+    /// Go on with the folder's network (its tuples, variant and seed).
     #[arg(long)]
     pub resume: bool,
 }
@@ -146,7 +150,11 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
                 )))
             }
         };
-        let net = Network::new(tuples, args.seed, args.alpha)
+        let variant = match args.variant {
+            super::common::VariantName::Classic => Variant::CLASSIC,
+            super::common::VariantName::Twos => Variant::Twos,
+        };
+        let net = Network::new(tuples, variant, args.seed, args.alpha)
             .map_err(|e| input_error(format!("--tuples: {e}")))?;
         (net, Vec::new())
     };
@@ -160,9 +168,10 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         return Ok(std::process::ExitCode::SUCCESS);
     }
     eprintln!(
-        "learning {} weights ({} tuples) from game {} to {}, alpha {}, seed {}",
+        "learning {} weights ({} tuples) in the {} game from game {} to {}, alpha {}, seed {}",
         net.weight_count(),
         net.tuples().len(),
+        net.trained.variant.name(),
         net.trained.games,
         args.games,
         args.alpha,
@@ -172,7 +181,6 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     let mut failure = None;
     learn(
         &mut net,
-        Variant::CLASSIC,
         args.games,
         args.block,
         args.alpha,

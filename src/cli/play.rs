@@ -5,15 +5,20 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::input_error;
 use crate::engine::value_of;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Network};
 use crate::selfplay::play_one_observed;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Weights file (RON); default configs/weights/default.ron.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "network")]
     pub weights: Option<PathBuf>,
+    /// A learned network (`learn`) scoring the search's leaves in place of
+    /// the heuristic.
+    #[arg(long)]
+    pub network: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameOpts,
     /// Draw the board after every move (on stderr).
@@ -21,23 +26,44 @@ pub struct Args {
     pub show: bool,
 }
 
+/// What scores the search's leaves.
+enum Evaluation {
+    Heuristic(Heuristic),
+    Network(Network),
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
     let spec = args.game.spec()?;
-    let heuristic = Heuristic::new(&weights);
-    eprintln!(
-        "weights: {source}; variant {}; depth {}",
-        spec.variant.name(),
-        spec.search.depth
-    );
-    let start = Instant::now();
     let mut n = 0u32;
-    let result = play_one_observed(&spec, &heuristic, args.game.seed, |board, dir| {
+    let observe = |board, dir| {
         n += 1;
         if args.show {
             eprintln!("move {n}: {dir}\n{board}");
         }
-    });
+    };
+    let (evaluation, source) = match &args.network {
+        Some(path) => (
+            Evaluation::Network(Network::load(path).map_err(input_error)?),
+            format!("network {}", path.display()),
+        ),
+        None => {
+            let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+            (
+                Evaluation::Heuristic(Heuristic::new(&weights)),
+                format!("weights: {source}"),
+            )
+        }
+    };
+    eprintln!(
+        "{source}; variant {}; depth {}",
+        spec.variant.name(),
+        spec.search.depth
+    );
+    let start = Instant::now();
+    let result = match &evaluation {
+        Evaluation::Heuristic(h) => play_one_observed(&spec, h, args.game.seed, observe),
+        Evaluation::Network(net) => play_one_observed(&spec, net, args.game.seed, observe),
+    };
     let secs = start.elapsed().as_secs_f64();
     let r = result.record;
     if args.show {

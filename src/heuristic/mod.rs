@@ -43,6 +43,11 @@ use crate::engine::Board;
 /// What a search asks of a board evaluation: the parametric [`Heuristic`]
 /// or a learned [`Network`].
 pub trait Evaluate: Sync {
+    /// Whether a search may score the board of an illegal move too (and
+    /// ignore it) rather than branch on legality: true where a score costs
+    /// less than a mispredicted branch.
+    const SCORE_ILLEGAL_MOVES: bool = false;
+
     /// The score of `board`, an afterstate, given with its transpose (the
     /// heuristic reads columns as rows of it).
     fn eval_pair(&self, board: Board, transpose: Board) -> f32;
@@ -64,6 +69,8 @@ pub trait Evaluate: Sync {
 }
 
 impl Evaluate for Heuristic {
+    const SCORE_ILLEGAL_MOVES: bool = true;
+
     #[inline(always)]
     fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
         Heuristic::eval_pair(self, board, transpose)
@@ -90,8 +97,8 @@ impl Evaluate for Heuristic {
 /// whole-game scores.
 impl Evaluate for Network {
     #[inline(always)]
-    fn eval_pair(&self, board: Board, _transpose: Board) -> f32 {
-        Network::implied_score(board) + self.value(board)
+    fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
+        Network::implied_score(board) + self.value_pair(board, transpose)
     }
 
     #[inline]

@@ -20,7 +20,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::Board;
+use crate::engine::{Board, Variant};
 
 /// The first line of every network file.
 const FORMAT_LINE: &str = "tune2048 n-tuple network 1";
@@ -40,15 +40,35 @@ pub struct Trained {
     pub seed: u64,
     /// The learning rate of the last game learned from.
     pub alpha: f32,
+    /// The game its games were played in.
+    pub variant: Variant,
+}
+
+/// A variant as a network file's header writes it: `classic P4` or `twos`.
+fn variant_text(v: Variant) -> String {
+    match v {
+        Variant::Classic { p4 } => format!("classic {p4}"),
+        Variant::Twos => "twos".into(),
+    }
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    match text.split_once(' ') {
+        None if text == "twos" => Ok(Variant::Twos),
+        Some(("classic", p4)) => match p4.parse::<f64>() {
+            Ok(p4) if (0.0..=1.0).contains(&p4) => Ok(Variant::Classic { p4 }),
+            _ => Err(format!("`{p4}` is not a probability")),
+        },
+        _ => Err(format!("expected `classic P4` or `twos`, found `{text}`")),
+    }
 }
 
 /// An n-tuple network: tuples as data, one weight table each.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     tuples: Vec<Vec<u8>>,
-    /// For each tuple, its cells under each of the 8 symmetries, as the bit
-    /// shifts (4·cell) of their nibbles: `shifts[t][s * n + k]`.
-    shifts: Vec<Vec<u8>>,
+    /// Each tuple's cells as a mask of their nibbles.
+    masks: Vec<u64>,
     weights: Vec<Vec<f32>>,
     pub trained: Trained,
 }
@@ -104,12 +124,59 @@ pub fn named_tuples(name: &str) -> Option<Vec<Vec<u8>>> {
 /// The names [`named_tuples`] knows.
 pub const TUPLE_NAMES: [&str; 3] = ["lines-squares", "five", "six"];
 
-/// Where each cell goes under each symmetry: `maps[s][c]` is the cell of
-/// the original board that symmetry s puts at cell c (the same order as
-/// [`Board::symmetries`]).
-fn symmetry_maps() -> [[u8; 16]; 8] {
-    let cells = Board::from_ranks(std::array::from_fn(|i| i as u8));
-    cells.symmetries().map(|b| b.ranks())
+/// `board` mirrored left to right: each row's nibbles reversed.
+#[inline(always)]
+fn mirror(b: u64) -> u64 {
+    ((b >> 12) & 0x000F_000F_000F_000F)
+        | ((b >> 4) & 0x00F0_00F0_00F0_00F0)
+        | ((b << 4) & 0x0F00_0F00_0F00_0F00)
+        | ((b << 12) & 0xF000_F000_F000_F000)
+}
+
+/// `board` mirrored top to bottom: its rows reversed.
+#[inline(always)]
+fn flip(b: u64) -> u64 {
+    (b << 48)
+        | ((b << 16) & 0x0000_FFFF_0000_0000)
+        | ((b >> 16) & 0x0000_0000_FFFF_0000)
+        | (b >> 48)
+}
+
+/// The board under the 8 symmetries of the square, from the board and its
+/// transpose (the order of [`Board::symmetries`]).
+#[inline(always)]
+fn symmetric_forms(b: u64, t: u64) -> [u64; 8] {
+    let (mb, mt) = (mirror(b), mirror(t));
+    [b, mb, flip(b), flip(mb), t, mt, flip(t), flip(mt)]
+}
+
+/// The nibbles of `form` under `mask`, packed from the lowest cell up: a
+/// tuple's index (one instruction where the CPU has BMI2).
+#[inline(always)]
+fn gather(form: u64, mask: u64) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the target has BMI2 (checked at compile time).
+        unsafe { core::arch::x86_64::_pext_u64(form, mask) as usize }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        gather_portable(form, mask)
+    }
+}
+
+/// [`gather`] without BMI2: nibble by nibble.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+#[inline(always)]
+fn gather_portable(form: u64, mask: u64) -> usize {
+    let (mut index, mut m, mut k) = (0usize, mask, 0);
+    while m != 0 {
+        let shift = m.trailing_zeros() & !3;
+        index |= (((form >> shift) & 0xF) as usize) << (4 * k);
+        m &= !(0xF << shift);
+        k += 1;
+    }
+    index
 }
 
 /// Checks one tuple: 1..=[`MAX_TUPLE_CELLS`] cells, each on the board, no cell twice.
@@ -124,8 +191,11 @@ fn check_tuple(cells: &[u8]) -> Result<(), String> {
         if c >= 16 {
             return Err(format!("cell {c} is outside the board (cells are 0..16)"));
         }
-        if cells[..i].contains(&c) {
-            return Err(format!("cell {c} appears twice in one tuple"));
+        if i > 0 && cells[i - 1] >= c {
+            return Err(format!(
+                "cells are listed in ascending order, each once ({} then {c})",
+                cells[i - 1]
+            ));
         }
     }
     Ok(())
@@ -152,7 +222,12 @@ pub fn parse_tuples(text: &str) -> Result<Vec<Vec<u8>>, String> {
 
 impl Network {
     /// A network of `tuples` with every weight 0, never trained.
-    pub fn new(tuples: Vec<Vec<u8>>, seed: u64, alpha: f32) -> Result<Network, NetworkError> {
+    pub fn new(
+        tuples: Vec<Vec<u8>>,
+        variant: Variant,
+        seed: u64,
+        alpha: f32,
+    ) -> Result<Network, NetworkError> {
         for t in &tuples {
             check_tuple(t).map_err(NetworkError::Tuples)?;
         }
@@ -162,14 +237,9 @@ impl Network {
                 tuples.len()
             )));
         }
-        let maps = symmetry_maps();
-        let shifts = tuples
+        let masks = tuples
             .iter()
-            .map(|t| {
-                maps.iter()
-                    .flat_map(|m| t.iter().map(move |&c| 4 * m[usize::from(c)]))
-                    .collect()
-            })
+            .map(|t| t.iter().fold(0u64, |m, &c| m | 0xF << (4 * c)))
             .collect();
         let weights = tuples
             .iter()
@@ -177,12 +247,13 @@ impl Network {
             .collect();
         Ok(Network {
             tuples,
-            shifts,
+            masks,
             weights,
             trained: Trained {
                 games: 0,
                 seed,
                 alpha,
+                variant,
             },
         })
     }
@@ -202,19 +273,14 @@ impl Network {
         self.weights.iter().map(Vec::len).sum()
     }
 
-    /// Calls `f` with each tuple's table and the index `board` picks in it
-    /// under each symmetry.
+    /// Calls `f` with each tuple's table and the index `board` (given with
+    /// its transpose) picks in it under each symmetry, tuple by tuple.
     #[inline(always)]
-    fn for_each_index(&self, board: Board, mut f: impl FnMut(usize, usize)) {
-        let b = board.0;
-        for (t, shifts) in self.shifts.iter().enumerate() {
-            let n = self.tuples[t].len();
-            for placement in shifts.chunks_exact(n) {
-                let mut index = 0usize;
-                for (k, &shift) in placement.iter().enumerate() {
-                    index |= (((b >> shift) & 0xF) as usize) << (4 * k);
-                }
-                f(t, index);
+    fn for_each_index(&self, board: Board, trans: Board, mut f: impl FnMut(usize, usize)) {
+        let forms = symmetric_forms(board.0, trans.0);
+        for (t, &mask) in self.masks.iter().enumerate() {
+            for form in forms {
+                f(t, gather(form, mask));
             }
         }
     }
@@ -222,8 +288,23 @@ impl Network {
     /// The learned value of an afterstate: points still to come.
     #[inline]
     pub fn value(&self, board: Board) -> f32 {
+        self.value_pair(board, board.transpose())
+    }
+
+    /// [`Network::value`] of `board` given with its transpose. Each tuple's
+    /// eight weights are summed in turn, then the tuples' sums in order.
+    #[inline(always)]
+    pub fn value_pair(&self, board: Board, trans: Board) -> f32 {
+        let forms = symmetric_forms(board.0, trans.0);
         let mut sum = 0.0f32;
-        self.for_each_index(board, |t, i| sum += self.weights[t][i]);
+        for (w, &mask) in self.weights.iter().zip(&self.masks) {
+            let mut part = 0.0f32;
+            for form in forms {
+                // The index has 4 bits per cell of the tuple: within the table.
+                part += w[gather(form, mask)];
+            }
+            sum += part;
+        }
         sum
     }
 
@@ -234,7 +315,7 @@ impl Network {
     pub fn adjust(&mut self, board: Board, step: f32) {
         let mut picked = [(0usize, 0usize); 8 * MAX_TUPLES];
         let mut n = 0;
-        self.for_each_index(board, |t, i| {
+        self.for_each_index(board, board.transpose(), |t, i| {
             picked[n] = (t, i);
             n += 1;
         });
@@ -273,8 +354,9 @@ impl Network {
             .map(|t| t.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
             .collect();
         let mut out = format!(
-            "{FORMAT_LINE}\ntuples {}\ngames {}\nseed {}\nalpha {}\nweights {}\n\n",
+            "{FORMAT_LINE}\ntuples {}\nvariant {}\ngames {}\nseed {}\nalpha {}\nweights {}\n\n",
             tuples.join(" "),
+            variant_text(self.trained.variant),
             self.trained.games,
             self.trained.seed,
             self.trained.alpha,
@@ -345,6 +427,8 @@ impl Network {
         for t in &tuples {
             check_tuple(t).map_err(|e| bad(n, "tuples", &e))?;
         }
+        let (n, text) = field("variant")?;
+        let variant = parse_variant(text).map_err(|e| bad(n, "variant", &e))?;
         let (n, text) = field("games")?;
         let games = text.parse::<u64>().map_err(|e| bad(n, "games", &e))?;
         let (n, text) = field("seed")?;
@@ -353,7 +437,7 @@ impl Network {
         let alpha = text.parse::<f32>().map_err(|e| bad(n, "alpha", &e))?;
         let (n, text) = field("weights")?;
         let count = text.parse::<usize>().map_err(|e| bad(n, "weights", &e))?;
-        let mut net = Network::new(tuples, seed, alpha).map_err(|e| e.to_string())?;
+        let mut net = Network::new(tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
         net.trained.games = games;
         if count != net.weight_count() {
             return Err(format!(
@@ -404,13 +488,21 @@ mod tests {
 
     #[test]
     fn a_value_is_the_same_under_every_symmetry() {
-        let mut net = Network::new(named_tuples("lines-squares").unwrap(), 1, 0.1).unwrap();
+        let mut net = Network::new(
+            named_tuples("lines-squares").unwrap(),
+            Variant::CLASSIC,
+            1,
+            0.1,
+        )
+        .unwrap();
         let b = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
         net.adjust(b, 1.0);
         // 40 lookups; a weight picked k times went up by k and is read k
         // times (the empty lines and squares repeat).
         let mut picks = std::collections::HashMap::new();
-        net.for_each_index(b, |t, i| *picks.entry((t, i)).or_insert(0u32) += 1);
+        net.for_each_index(b, b.transpose(), |t, i| {
+            *picks.entry((t, i)).or_insert(0u32) += 1
+        });
         assert_eq!(picks.values().sum::<u32>(), 40);
         let squares: u32 = picks.values().map(|k| k * k).sum();
         assert!(squares > 40);
@@ -425,7 +517,7 @@ mod tests {
 
     #[test]
     fn a_lookup_reads_the_cells_in_tuple_order() {
-        let mut net = Network::new(vec![vec![0, 1]], 1, 0.1).unwrap();
+        let mut net = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 1, 0.1).unwrap();
         // Cell 0 holds rank 1 (a 2), cell 1 rank 2 (a 4): index 1 + 2·16.
         let b = board([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         net.weights[0][1 + 2 * 16] = 5.0;
@@ -433,6 +525,22 @@ mod tests {
         // Mirrored, the pair (4, 2) sits at cells (3, 2): symmetry 1 maps
         // cell 0 to cell 3 and cell 1 to cell 2, so it reads the same entry.
         assert_eq!(net.value(b.mirror()), 5.0);
+    }
+
+    #[test]
+    fn the_symmetric_forms_are_the_boards_symmetries() {
+        let b = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        let forms = symmetric_forms(b.0, b.transpose().0);
+        assert_eq!(forms, b.symmetries().map(|s| s.0));
+        // The index of a tuple is its cells' ranks from the lowest cell up.
+        let mask = 0xF << 4 | 0xF << 12 | 0xF << 28;
+        assert_eq!(gather(b.0, mask), 2 | 4 << 4 | 5 << 8);
+        for form in forms {
+            for t in named_tuples("six").unwrap() {
+                let mask = t.iter().fold(0u64, |m, &c| m | 0xF << (4 * c));
+                assert_eq!(gather(form, mask), gather_portable(form, mask));
+            }
+        }
     }
 
     #[test]
@@ -445,7 +553,13 @@ mod tests {
 
     #[test]
     fn a_file_reads_back_bit_for_bit() {
-        let mut net = Network::new(named_tuples("lines-squares").unwrap(), 7, 0.25).unwrap();
+        let mut net = Network::new(
+            named_tuples("lines-squares").unwrap(),
+            Variant::Twos,
+            7,
+            0.25,
+        )
+        .unwrap();
         net.adjust(
             board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]),
             -0.3,
@@ -457,7 +571,7 @@ mod tests {
 
     #[test]
     fn damaged_files_are_refused_with_the_reason() {
-        let net = Network::new(vec![vec![0, 1]], 7, 0.25).unwrap();
+        let net = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 7, 0.25).unwrap();
         let bytes = net.to_bytes();
         let cut = Network::from_bytes(&bytes[..bytes.len() - 3]).unwrap_err();
         assert!(cut.contains("cut short"), "{cut}");
@@ -480,9 +594,9 @@ mod tests {
 
     #[test]
     fn tuples_are_checked() {
-        assert!(Network::new(vec![vec![0, 0]], 1, 0.1).is_err());
-        assert!(Network::new(vec![vec![0, 1, 2, 3, 4, 5, 6]], 1, 0.1).is_err());
-        assert!(Network::new(vec![], 1, 0.1).is_err());
+        assert!(Network::new(vec![vec![0, 0]], Variant::CLASSIC, 1, 0.1).is_err());
+        assert!(Network::new(vec![vec![0, 1, 2, 3, 4, 5, 6]], Variant::CLASSIC, 1, 0.1).is_err());
+        assert!(Network::new(vec![], Variant::CLASSIC, 1, 0.1).is_err());
         assert_eq!(
             parse_tuples("0,1,2 3,4").unwrap(),
             vec![vec![0, 1, 2], vec![3, 4]]

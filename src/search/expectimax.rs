@@ -273,9 +273,22 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// raises the best nor lowers the lowest score seen.
     #[inline(always)]
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
-        let children = board
-            .shifts_pair(trans, self.t)
-            .map(|(next, next_t)| (next != board, self.h.eval_pair(next, next_t)));
+        let moved = board.shifts_pair(trans, self.t);
+        let children = if E::SCORE_ILLEGAL_MOVES {
+            moved.map(|(next, next_t)| (next != board, self.h.eval_pair(next, next_t)))
+        } else {
+            moved.map(|(next, next_t)| {
+                let legal = next != board;
+                (
+                    legal,
+                    if legal {
+                        self.h.eval_pair(next, next_t)
+                    } else {
+                        0.0
+                    },
+                )
+            })
+        };
         self.best_of(children)
     }
 
@@ -771,7 +784,7 @@ mod tests {
     fn a_network_searches_as_a_plain_expectimax_scores_it() {
         // A network with some learning in it, so that values differ by board.
         let tuples = crate::heuristic::ntuple::named_tuples("lines-squares").unwrap();
-        let mut net = crate::heuristic::Network::new(tuples, 3, 0.1).unwrap();
+        let mut net = crate::heuristic::Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         for _ in 0..2000 {
             let b = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..8)));

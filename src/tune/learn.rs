@@ -103,12 +103,12 @@ pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, 
     (dir, after, reward)
 }
 
-/// Learns from games `from..to` of a run seeded `net.trained.seed`, in
+/// Learns from games `net.trained.games..to` of the network's run (its
+/// seed and variant), in
 /// blocks of `block` games: `on_block` gets each block's statistics once
 /// the network holds it, and may stop the run by returning `false`.
 pub fn learn(
     net: &mut Network,
-    variant: Variant,
     to: u64,
     block: u64,
     alpha: f32,
@@ -121,7 +121,7 @@ pub fn learn(
         let mut stats = BlockStats::default();
         for game in net.trained.games..end {
             let seed = learning_seed(net.trained.seed, game);
-            let record = learn_game(net, variant, seed, alpha, &mut path);
+            let record = learn_game(net, net.trained.variant, seed, alpha, &mut path);
             stats.add(&record);
         }
         net.trained.games = end;
@@ -139,17 +139,23 @@ mod tests {
     use crate::heuristic::ntuple::named_tuples;
 
     fn fresh(seed: u64) -> Network {
-        Network::new(named_tuples("lines-squares").unwrap(), seed, 0.1).unwrap()
+        Network::new(
+            named_tuples("lines-squares").unwrap(),
+            Variant::CLASSIC,
+            seed,
+            0.1,
+        )
+        .unwrap()
     }
 
     #[test]
     fn resuming_equals_learning_in_one_piece() {
         let mut whole = fresh(5);
-        learn(&mut whole, Variant::CLASSIC, 6, 3, 0.1, |_, _| true);
+        learn(&mut whole, 6, 3, 0.1, |_, _| true);
         let mut first = fresh(5);
-        learn(&mut first, Variant::CLASSIC, 3, 3, 0.1, |_, _| true);
+        learn(&mut first, 3, 3, 0.1, |_, _| true);
         let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, Variant::CLASSIC, 6, 3, 0.1, |_, _| true);
+        learn(&mut resumed, 6, 3, 0.1, |_, _| true);
         assert_eq!(resumed, whole);
         assert_eq!(whole.trained.games, 6);
         assert_ne!(whole, fresh(5));
@@ -161,7 +167,7 @@ mod tests {
         // earned from the root differ between moves by their rewards alone.
         use crate::search::{Depth, SearchParams, Searcher};
         let mut net = fresh(2);
-        learn(&mut net, Variant::CLASSIC, 200, 200, 0.1, |_, _| true);
+        learn(&mut net, 200, 200, 0.1, |_, _| true);
         let params = SearchParams::new(Depth::Fixed(0), Variant::CLASSIC);
         let mut searcher = Searcher::new(12);
         let mut boards = Vec::new();
@@ -188,20 +194,37 @@ mod tests {
         }
     }
 
+    /// The mean score of greedy play with `net`, learning nothing, on 100
+    /// seeds no learning game used.
+    fn greedy_mean(net: &Network) -> f64 {
+        let order = TurnOrder {
+            timing: Variant::CLASSIC.timing(),
+            start_tiles: 2,
+            move_limit: None,
+        };
+        let total: u64 = (0..100)
+            .map(|i| {
+                let mut placer = RandomPlacer::new(crate::seeds::game_seed(77, i), 0.1);
+                let mut policy = |b: Board| greedy(net, b).0;
+                play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}).score
+            })
+            .sum();
+        total as f64 / 100.0
+    }
+
     #[test]
     fn learning_raises_the_score_of_greedy_play() {
-        // 300 games lift greedy play well above the untrained network's
-        // (which plays the first legal move of Up, Down, Left, Right).
+        // Untrained, greedy play takes the move of most points.
         let mut net = fresh(11);
+        let before = greedy_mean(&net);
         let mut blocks = Vec::new();
-        learn(&mut net, Variant::CLASSIC, 400, 100, 0.1, |_, s| {
+        learn(&mut net, 400, 100, 0.1, |_, s| {
             blocks.push(*s);
             true
         });
-        assert_eq!(blocks.len(), 4);
-        assert!(
-            blocks[3].mean_score > 2.0 * blocks[0].mean_score,
-            "{blocks:?}"
-        );
+        let ends: Vec<u64> = blocks.iter().map(|b| b.games).collect();
+        assert_eq!(ends, [100, 200, 300, 400]);
+        let after = greedy_mean(&net);
+        assert!(after > 2.0 * before, "{before} -> {after}");
     }
 }

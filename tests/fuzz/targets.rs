@@ -511,6 +511,7 @@ fn interact_games() {
     let args = tune2048::cli::interact::Args {
         protocol: tune2048::cli::interact::Protocol::Boj28489,
         weights: None,
+        network: None,
         settings: None,
         depth: Depth::Fixed(2),
         move_ms: None,
