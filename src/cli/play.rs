@@ -27,6 +27,7 @@ pub struct Args {
 }
 
 /// What scores the search's leaves.
+#[allow(clippy::large_enum_variant)] // one per process
 enum Evaluation {
     Heuristic(Heuristic),
     Network(Network),
