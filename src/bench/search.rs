@@ -11,6 +11,7 @@ use super::BenchError;
 use crate::engine::Variant;
 use crate::evaluation::{Batch, Evaluator, LocalEvaluator};
 use crate::heuristic::Weights;
+use crate::player::Player;
 use crate::search::{Depth, SearchParams};
 use crate::seeds::game_seed;
 use crate::selfplay::{GameResult, GameSpec};
@@ -86,14 +87,20 @@ fn spec(depth: u32, move_limit: Option<u32>) -> GameSpec {
     spec
 }
 
-/// The reference weights' games on `seeds` (the weights' tables are built
-/// inside the timed call, as every batch of a tuning run builds them).
-fn play(evaluator: &LocalEvaluator, spec: GameSpec, seeds: &[u64]) -> Vec<GameResult> {
-    let batch = Batch::new(
-        spec,
-        vec![crate::player::Player::builtin(Weights::nneonneo())],
-        seeds.to_vec(),
-    );
+/// The player the suite times unless told otherwise: the reference weights.
+pub fn reference_player() -> Player {
+    Player::builtin(Weights::nneonneo())
+}
+
+/// `player`'s games on `seeds` (a built-in player's tables are built inside
+/// the timed call, as every batch of a tuning run builds them).
+fn play(
+    evaluator: &LocalEvaluator,
+    spec: GameSpec,
+    seeds: &[u64],
+    player: &Player,
+) -> Vec<GameResult> {
+    let batch = Batch::new(spec, vec![player.clone()], seeds.to_vec());
     let mut results = evaluator
         .evaluate(&batch, &|_| {})
         .expect("a local pool does not fail");
@@ -106,8 +113,12 @@ fn checksum(results: &[GameResult]) -> u64 {
     })
 }
 
-/// Times each case `reps` times on one thread with the reference weights.
-pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchError> {
+/// Times each case `reps` times on one thread with `player`.
+pub fn depths(
+    cases: &[DepthCase],
+    reps: usize,
+    player: &Player,
+) -> Result<Vec<SearchRow>, BenchError> {
     let evaluator = LocalEvaluator::new(Some(1)).expect("a one-thread pool");
     let mut rows = Vec::new();
     for case in cases {
@@ -117,7 +128,7 @@ pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchE
         let mut first: Option<(u64, Vec<GameResult>)> = None;
         for _ in 0..reps.max(1) {
             let start = Instant::now();
-            let results = play(&evaluator, spec, &seeds);
+            let results = play(&evaluator, spec, &seeds, player);
             times.push(start.elapsed());
             let sum = checksum(&results);
             match &first {
@@ -167,7 +178,12 @@ pub fn depths(cases: &[DepthCase], reps: usize) -> Result<Vec<SearchRow>, BenchE
 
 /// Games per second at `depth` on each thread count; every count must play
 /// exactly the games one thread plays.
-pub fn threads(depth: u32, games: u32, counts: &[usize]) -> Result<Vec<ThreadRow>, BenchError> {
+pub fn threads(
+    depth: u32,
+    games: u32,
+    counts: &[usize],
+    player: &Player,
+) -> Result<Vec<ThreadRow>, BenchError> {
     let spec = spec(depth, None);
     let seeds: Vec<u64> = (0..games).map(|i| game_seed(SEED, i.into())).collect();
     let mut expected = None;
@@ -175,7 +191,7 @@ pub fn threads(depth: u32, games: u32, counts: &[usize]) -> Result<Vec<ThreadRow
     for &threads in counts {
         let evaluator = LocalEvaluator::new(Some(threads)).expect("a thread pool");
         let start = Instant::now();
-        let results = play(&evaluator, spec, &seeds);
+        let results = play(&evaluator, spec, &seeds, player);
         let secs = start.elapsed().as_secs_f64();
         let sum = checksum(&results);
         if let Some(e) = expected {

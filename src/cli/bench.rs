@@ -29,6 +29,10 @@ pub struct Args {
     /// Seconds spent on each measurement.
     #[arg(long, default_value_t = 1.0)]
     pub secs: f64,
+    /// Time the search with a learned network (`learn`) instead of the
+    /// reference weights.
+    #[arg(long)]
+    pub network: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -47,13 +51,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             print!("{}", bench::table(&rows));
         }
         Suite::Search => {
-            let rows = bench::search::depths(&bench::search::CASES, args.reps)?;
+            let player = match &args.network {
+                Some(path) => crate::player::Player::Network {
+                    network: crate::player::NetworkFile::load(path).map_err(super::input_error)?,
+                    settings: crate::search::Settings::default(),
+                },
+                None => bench::search::reference_player(),
+            };
+            let rows = bench::search::depths(&bench::search::CASES, args.reps, &player)?;
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let counts: Vec<usize> = [1, 2, 4, 8, 16]
                 .into_iter()
                 .filter(|&t| t <= cores)
                 .collect();
-            let scaling = bench::search::threads(1, 200, &counts)?;
+            let scaling = bench::search::threads(1, 200, &counts, &player)?;
             print!("{}", bench::search::table(&rows, &scaling));
         }
     }

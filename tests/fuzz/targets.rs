@@ -87,7 +87,8 @@ fn donors(corpus: &[Vec<u8>]) -> Vec<Vec<u8>> {
 /// for the fast line readers, less for those that read a file or play games.
 const SHARES: &[(&str, f64)] = &[
     ("configs", 0.06),
-    ("weights", 0.12),
+    ("weights", 0.11),
+    ("networks", 0.01),
     ("settings", 0.02),
     ("banks", 0.03),
     ("journals", 0.03),
@@ -251,6 +252,43 @@ fn settings() {
             }
         }
     });
+}
+
+#[test]
+fn networks() {
+    use tune2048::engine::Variant;
+    use tune2048::heuristic::Network;
+    // Small networks with some weights set: the header and the weights
+    // both get mutated.
+    let mut corpus = Vec::new();
+    for (tuples, variant) in [
+        (vec![vec![0, 1]], Variant::CLASSIC),
+        (vec![vec![0, 1, 2], vec![5, 6]], Variant::Twos),
+    ] {
+        let mut net = Network::new(tuples, variant, 3, 0.1).unwrap();
+        net.adjust(
+            Board::from_ranks([1, 2, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 0, 0, 1]),
+            0.5,
+        );
+        corpus.push(net.to_bytes());
+    }
+    run(
+        target("networks", corpus, 1500),
+        move |input| match Network::from_bytes(input) {
+            Ok(net) => require(
+                net.to_bytes() == input,
+                "(no error) the same bytes written back",
+                "an accepted file writes back differently",
+            ),
+            Err(message) => require(
+                ["line ", "header", "hash", "bytes of weights", "weight "]
+                    .iter()
+                    .any(|w| message.contains(w)),
+                "a line, the header, the hash or the weights",
+                &message,
+            ),
+        },
+    );
 }
 
 #[test]
