@@ -85,6 +85,19 @@ fn rows_up_to(text: &str, games: u64, path: &Path) -> anyhow::Result<Vec<String>
     Ok(rows)
 }
 
+/// The hash a network file ends with (its last 8 bytes): two files with
+/// the same hash hold the same network.
+fn stored_hash(path: &Path) -> anyhow::Result<u64> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+    let mut last = [0u8; 8];
+    file.seek(SeekFrom::End(-8))
+        .and_then(|_| file.read_exact(&mut last))
+        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+    Ok(u64::from_le_bytes(last))
+}
+
 fn row(s: &BlockStats, alpha: f32, seconds: f64) -> String {
     let share = |n: u64| n as f64 / s.block as f64;
     format!(
@@ -216,6 +229,11 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     if let Some(e) = failure {
         return Err(anyhow::anyhow!(e));
     }
-    println!("{}", net_path.display());
+    println!(
+        "{} ({} games, hash {:016x})",
+        net_path.display(),
+        net.trained.games,
+        stored_hash(&net_path)?
+    );
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -8,8 +8,9 @@ use crate::plot::{self, Format, PlotError};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Run folders; with two or more, their fitness curves are also overlaid
-    /// in compare-fitness.png/svg.
+    /// Run folders (a learning folder of `learn` gets its learning curve);
+    /// with two or more, their fitness curves are also overlaid in
+    /// compare-fitness.png/svg.
     #[arg(value_name = "RUN_DIR", required_unless_present = "eval")]
     pub runs: Vec<PathBuf>,
     /// Chart an `eval --csv` file instead of run folders.
@@ -37,6 +38,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         written.extend(plot::plot_eval(csv, &args.out, args.format).map_err(classify)?);
     } else {
         for dir in &args.runs {
+            if plot::is_learning_folder(dir) {
+                written.extend(plot::plot_learning(dir, &args.out, args.format).map_err(classify)?);
+                continue;
+            }
             let mut warnings = Vec::new();
             let files =
                 plot::plot_run(dir, &args.out, args.format, &mut warnings).map_err(classify)?;
@@ -48,9 +53,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             written.extend(files);
         }
-        if args.runs.len() > 1 {
-            written
-                .extend(plot::plot_compare(&args.runs, &args.out, args.format).map_err(classify)?);
+        let tuning: Vec<PathBuf> = args
+            .runs
+            .iter()
+            .filter(|d| !plot::is_learning_folder(d))
+            .cloned()
+            .collect();
+        if tuning.len() > 1 {
+            written.extend(plot::plot_compare(&tuning, &args.out, args.format).map_err(classify)?);
         }
     }
     for path in &written {

@@ -130,6 +130,43 @@ pub fn file_stem(name: &str) -> String {
 /// Parses an `eval --csv` file (`game,seed,score,max_tile,moves,outcome`);
 /// columns are found by name, so their order may change. Cells are trimmed,
 /// and blank lines are passed over.
+/// A learning folder's per-block progress file (`learn`).
+pub const PROGRESS_FILE: &str = "progress.csv";
+
+/// (games, mean score) of each row of a learning folder's `progress.csv`.
+pub fn parse_progress_csv(text: &str, path: &Path) -> Result<Vec<(f64, f64)>, PlotError> {
+    let parse_error = |line: usize, message: String| PlotError::Parse {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or_else(|| parse_error(1, format!("the header has no `{name}` column")))
+    };
+    let (games, mean) = (column("games")?, column("mean_score")?);
+    let mut points = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let fields: Vec<&str> = line.split(',').collect();
+        let number = |k: usize, name: &str| -> Result<f64, PlotError> {
+            let field = fields.get(k).copied().unwrap_or_default();
+            field
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| {
+                    parse_error(i + 2, format!("field `{name}`: `{field}` is not a number"))
+                })
+        };
+        points.push((number(games, "games")?, number(mean, "mean_score")?));
+    }
+    Ok(points)
+}
+
 pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotError> {
     let bad = |line: u64, message: String| PlotError::Parse {
         path: path.to_path_buf(),

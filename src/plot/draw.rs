@@ -301,6 +301,35 @@ impl Chart for FitnessChart<'_> {
     }
 }
 
+/// A learning folder's curve: the mean score of each block of games
+/// against the games learned from.
+pub struct LearningChart<'a> {
+    pub title: String,
+    /// (games learned from at the block's end, the block's mean score).
+    pub points: &'a [(f64, f64)],
+}
+
+impl Chart for LearningChart<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let last = self.points.last().ok_or("no blocks to draw")?;
+        let (_, hi) = min_max(self.points.iter().map(|p| p.1)).ok_or("no scores")?;
+        let mut chart = frame(
+            root,
+            &self.title,
+            Axis::new(0.0..last.0.max(1.0), "games learned from").format(&short_label),
+            Axis::new(0.0..(hi * 1.05).max(1.0), "mean score of the block").format(&short_label),
+        )?;
+        let color = series_color(0);
+        chart
+            .draw_series(LineSeries::new(
+                self.points.iter().copied(),
+                color.stroke_width(2),
+            ))
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
 /// CMA-ES step size per generation on a log axis.
 pub struct SigmaChart<'a> {
     pub title: String,

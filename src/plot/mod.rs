@@ -290,6 +290,33 @@ pub fn plot_compare(
 
 /// Score histogram and tile reach of an `eval --csv` file, in
 /// `<out>/<csv name>-scores.<ext>` and `-reach.<ext>`.
+/// Whether `dir` is a learning folder (`learn`), not a tuning run's.
+pub fn is_learning_folder(dir: &Path) -> bool {
+    dir.join(data::PROGRESS_FILE).is_file()
+        && !dir.join(crate::tune::folder::files::CONFIG).exists()
+}
+
+/// A learning folder's curve, `<folder>-learning.png/svg` in `out`.
+pub fn plot_learning(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+    let path = dir.join(data::PROGRESS_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|source| PlotError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let points = data::parse_progress_csv(&text, &path)?;
+    create_dir(out)?;
+    let name = data::folder_name(dir);
+    let chart = draw::LearningChart {
+        title: format!("{name}: greedy play while learning"),
+        points: &points,
+    };
+    save(
+        &chart,
+        &out.join(format!("{}-learning", file_stem(&name))),
+        format,
+    )
+}
+
 pub fn plot_eval(csv: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
     let text = std::fs::read_to_string(csv).map_err(|source| PlotError::Read {
         path: csv.to_path_buf(),
