@@ -260,11 +260,11 @@ mod tests {
             games: 2,
             move_limit: Some(50),
         }];
-        let rows = depths(&cases, 2).unwrap();
+        let rows = depths(&cases, 2, &reference_player()).unwrap();
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].decisions, 100);
         assert!(rows[0].moves_per_s > 0.0 && rows[0].evals_per_s > 0.0);
-        let scaling = threads(0, 8, &[1, 2]).unwrap();
+        let scaling = threads(0, 8, &[1, 2], &reference_player()).unwrap();
         assert_eq!(scaling.len(), 2);
         assert!(table(&rows, &scaling).contains("depth 1 (2 games x 50 moves)"));
     }
