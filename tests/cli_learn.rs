@@ -188,7 +188,9 @@ fn a_twos_network_plays_judged_games_and_play_shows_one() {
 fn plot_draws_a_learning_folder_and_names_a_bad_row() {
     let tmp = TempDir::new("learn-plot");
     let dir = tmp.join("run");
-    assert!(learn(&dir, &["--games", "20", "--block", "5"]).status.success());
+    assert!(learn(&dir, &["--games", "20", "--block", "5"])
+        .status
+        .success());
     let out = tmp.join("plots");
     let drawn = run(&[
         "plot",
@@ -204,8 +206,16 @@ fn plot_draws_a_learning_folder_and_names_a_bad_row() {
     let progress = dir.join("progress.csv");
     let rows = std::fs::read_to_string(&progress).unwrap();
     std::fs::write(&progress, rows.replacen("\n10,", "\n1x,", 1)).unwrap();
-    let bad = run(&["plot", dir.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let bad = run(&[
+        "plot",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(bad.status.code(), Some(2));
     let err = text(&bad.stderr);
-    assert!(err.contains("progress.csv:3") && err.contains("`games`"), "{err}");
+    assert!(
+        err.contains("progress.csv:3") && err.contains("`games`"),
+        "{err}"
+    );
 }

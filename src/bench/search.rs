@@ -213,11 +213,12 @@ pub fn threads(
     Ok(rows)
 }
 
-/// Renders both reports.
-pub fn table(rows: &[SearchRow], scaling: &[ThreadRow]) -> String {
+/// Renders both reports; `player` names who played (`reference weights`,
+/// `network FILE`).
+pub fn table(rows: &[SearchRow], scaling: &[ThreadRow], player: &str) -> String {
     let mut s = format!(
         "{:<34} {:>9} {:>10} {:>12} {:>12} {:>11} {:>11} {:>10}\n",
-        "search (1 thread, reference weights)",
+        format!("search (1 thread, {player})"),
         "decisions",
         "moves/game",
         "median us/mv",
@@ -266,6 +267,8 @@ mod tests {
         assert!(rows[0].moves_per_s > 0.0 && rows[0].evals_per_s > 0.0);
         let scaling = threads(0, 8, &[1, 2], &reference_player()).unwrap();
         assert_eq!(scaling.len(), 2);
-        assert!(table(&rows, &scaling).contains("depth 1 (2 games x 50 moves)"));
+        assert!(
+            table(&rows, &scaling, "reference weights").contains("depth 1 (2 games x 50 moves)")
+        );
     }
 }

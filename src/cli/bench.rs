@@ -65,7 +65,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .filter(|&t| t <= cores)
                 .collect();
             let scaling = bench::search::threads(1, 200, &counts, &player)?;
-            print!("{}", bench::search::table(&rows, &scaling));
+            let who = match &player {
+                crate::player::Player::Builtin { .. } => "reference weights".to_string(),
+                other => other.describe(),
+            };
+            print!("{}", bench::search::table(&rows, &scaling, &who));
         }
     }
     Ok(ExitCode::SUCCESS)
