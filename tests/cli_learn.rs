@@ -219,3 +219,28 @@ fn plot_draws_a_learning_folder_and_names_a_bad_row() {
         "{err}"
     );
 }
+
+#[test]
+fn a_resume_keeps_the_rate_the_network_last_learned_at() {
+    let tmp = TempDir::new("learn-alpha");
+    let dir = tmp.join("run");
+    let first = learn(&dir, &["--games", "10", "--block", "5", "--alpha", "0.05"]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(learn(&dir, &["--games", "20", "--block", "5", "--resume"])
+        .status
+        .success());
+    let rows = std::fs::read_to_string(dir.join("progress.csv")).unwrap();
+    let rates: Vec<&str> = rows
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(rates, ["0.05"; 4], "{rows}");
+    assert_eq!(
+        Network::load(&dir.join("network.nt"))
+            .unwrap()
+            .trained
+            .alpha,
+        0.05
+    );
+}

@@ -26,6 +26,8 @@ use crate::tune::lock::FolderLock;
 pub const NETWORK_FILE: &str = "network.nt";
 /// The per-block progress in a learning folder.
 pub const PROGRESS_FILE: &str = "progress.csv";
+/// The learning rate of a new network unless `--alpha` says otherwise.
+pub const DEFAULT_ALPHA: f32 = 0.1;
 const PROGRESS_HEADER: &str =
     "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,reach_32768,seconds";
 
@@ -40,9 +42,11 @@ pub struct Args {
     /// `0,1,2,3 4,5,6,7` (cells 0..16, row by row from the top left).
     #[arg(long, default_value = "lines-squares", conflicts_with = "resume")]
     pub tuples: String,
-    /// The learning rate: each game's step toward its targets.
-    #[arg(long, default_value_t = 0.1)]
-    pub alpha: f32,
+    /// The learning rate, each game's step toward its targets: 0.1 for a
+    /// new network; with `--resume`, the rate the network last learned at
+    /// unless given (a run resumed after a crash goes on as it was).
+    #[arg(long)]
+    pub alpha: Option<f32>,
     /// The run seed every game's seed derives from.
     #[arg(long, default_value_t = 1, conflicts_with = "resume")]
     pub seed: u64,
@@ -113,10 +117,9 @@ fn row(s: &BlockStats, alpha: f32, seconds: f64) -> String {
 }
 
 pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
-    if !(args.alpha > 0.0 && args.alpha.is_finite()) {
+    if let Some(alpha) = args.alpha.filter(|a| !(*a > 0.0 && a.is_finite())) {
         return Err(input_error(format!(
-            "--alpha must be a positive number, not {}",
-            args.alpha
+            "--alpha must be a positive number, not {alpha}"
         )));
     }
     if args.block == 0 {
@@ -167,10 +170,16 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
             super::common::VariantName::Classic => Variant::CLASSIC,
             super::common::VariantName::Twos => Variant::Twos,
         };
-        let net = Network::new(tuples, variant, args.seed, args.alpha)
-            .map_err(|e| input_error(format!("--tuples: {e}")))?;
+        let net = Network::new(
+            tuples,
+            variant,
+            args.seed,
+            args.alpha.unwrap_or(DEFAULT_ALPHA),
+        )
+        .map_err(|e| input_error(format!("--tuples: {e}")))?;
         (net, Vec::new())
     };
+    let alpha = args.alpha.unwrap_or(net.trained.alpha);
     if net.trained.games >= args.games {
         eprintln!(
             "{}: the network has learned from {} games already (--games {})",
@@ -187,45 +196,39 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         net.trained.variant.name(),
         net.trained.games,
         args.games,
-        args.alpha,
+        alpha,
         net.trained.seed
     );
     let mut started = Instant::now();
     let mut failure = None;
-    learn(
-        &mut net,
-        args.games,
-        args.block,
-        args.alpha,
-        |net, stats| {
-            let seconds = started.elapsed().as_secs_f64();
-            started = Instant::now();
-            rows.push(row(stats, args.alpha, seconds));
-            let text = std::iter::once(PROGRESS_HEADER)
-                .chain(rows.iter().map(String::as_str))
-                .fold(String::new(), |acc, l| acc + l + "\n");
-            let written = atomic_file::write(&progress_path, text.as_bytes())
-                .and_then(|()| net.save(&net_path));
-            if let Err(e) = written {
-                failure = Some(e);
-                return false;
-            }
-            let reach = REACH_TILES
-                .iter()
-                .zip(stats.reached)
-                .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
-                .collect::<Vec<_>>()
-                .join(", ");
-            eprintln!(
-                "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
-                stats.games,
-                stats.mean_score,
-                stats.max_score,
-                stats.block as f64 / seconds
-            );
-            true
-        },
-    );
+    learn(&mut net, args.games, args.block, alpha, |net, stats| {
+        let seconds = started.elapsed().as_secs_f64();
+        started = Instant::now();
+        rows.push(row(stats, alpha, seconds));
+        let text = std::iter::once(PROGRESS_HEADER)
+            .chain(rows.iter().map(String::as_str))
+            .fold(String::new(), |acc, l| acc + l + "\n");
+        let written =
+            atomic_file::write(&progress_path, text.as_bytes()).and_then(|()| net.save(&net_path));
+        if let Err(e) = written {
+            failure = Some(e);
+            return false;
+        }
+        let reach = REACH_TILES
+            .iter()
+            .zip(stats.reached)
+            .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+            .collect::<Vec<_>>()
+            .join(", ");
+        eprintln!(
+            "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+            stats.games,
+            stats.mean_score,
+            stats.max_score,
+            stats.block as f64 / seconds
+        );
+        true
+    });
     if let Some(e) = failure {
         return Err(anyhow::anyhow!(e));
     }
