@@ -244,3 +244,107 @@ fn a_resume_keeps_the_rate_the_network_last_learned_at() {
         0.05
     );
 }
+
+#[test]
+fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
+    let tmp = TempDir::new("learn-pack");
+    let dir = tmp.join("run");
+    assert!(learn(&dir, &["--games", "30", "--block", "30"])
+        .status
+        .success());
+    let full = dir.join("network.nt");
+    let packed = tmp.join("small.ntp");
+    let out = run(&[
+        "pack",
+        full.to_str().unwrap(),
+        "--step",
+        "0.5",
+        "--out",
+        packed.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("small.ntp ("),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stderr).contains("largest change"));
+    assert!(
+        std::fs::metadata(&packed).unwrap().len() < std::fs::metadata(&full).unwrap().len() / 10
+    );
+
+    // The packed file is the full network with each weight rounded to the
+    // step, and eval plays exactly that network.
+    let (net, packing) = Network::read(&std::fs::read(&packed).unwrap()).unwrap();
+    let packing = packing.expect("a packed file");
+    assert_eq!(packing.step, 0.5);
+    let original = Network::load(&full).unwrap();
+    assert_eq!(net.trained, original.trained);
+    for (a, b) in original
+        .tables()
+        .iter()
+        .flatten()
+        .zip(net.tables().iter().flatten())
+    {
+        assert_eq!(*b, (a / 0.5).round() * 0.5);
+    }
+    let played = run(&[
+        "eval",
+        "--network",
+        packed.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--seed",
+        "8",
+        "--json",
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+    let spec = GameSpec::new(
+        Variant::CLASSIC,
+        SearchParams::new(Depth::Fixed(1), Variant::CLASSIC),
+    );
+    let total: u64 = (0..2)
+        .map(|i| play_one(&spec, &net, game_seed(8, i)).record.score)
+        .sum();
+    assert_eq!(json["mean_score"].as_f64().unwrap(), total as f64 / 2.0);
+
+    // Bad input: exit 2, the file or flag named, nothing written.
+    let bad_step = run(&[
+        "pack",
+        full.to_str().unwrap(),
+        "--step",
+        "0",
+        "--out",
+        tmp.join("never.ntp").to_str().unwrap(),
+    ]);
+    assert_eq!(bad_step.status.code(), Some(2));
+    assert!(text(&bad_step.stderr).contains("--step"));
+    assert!(!tmp.join("never.ntp").exists());
+    let mut bytes = std::fs::read(&packed).unwrap();
+    let n = bytes.len();
+    bytes[n - 9] ^= 0x04;
+    std::fs::write(&packed, &bytes).unwrap();
+    let damaged = run(&[
+        "eval",
+        "--network",
+        packed.to_str().unwrap(),
+        "--games",
+        "1",
+    ]);
+    assert_eq!(damaged.status.code(), Some(2));
+    let err = text(&damaged.stderr);
+    assert!(err.contains("small.ntp") && err.contains("hash"), "{err}");
+    let missing = run(&[
+        "pack",
+        tmp.join("nothing.nt").to_str().unwrap(),
+        "--step",
+        "1",
+        "--out",
+        tmp.join("never.ntp").to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("nothing.nt"));
+}

@@ -23,6 +23,7 @@ pub mod judge;
 pub mod learn;
 pub mod matchplay;
 pub mod maxtile;
+pub mod pack;
 pub mod perft;
 pub mod place;
 pub mod play;
@@ -50,6 +51,8 @@ pub enum Command {
     Player(player::Args),
     /// Learn an n-tuple network by temporal differences, in a folder of its own.
     Learn(learn::Args),
+    /// Pack a learned network to ship: its weights rounded to a grid, zeros left out.
+    Pack(pack::Args),
     /// Play many seeded games with one weight set and summarize them.
     Eval(eval::Args),
     /// Play games and save their positions at named stages to a bank file.
@@ -95,6 +98,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tune(args) => with_workers(args.threads, |w| tune::run(args, w)),
         Command::Resume(args) => with_workers(args.threads, |w| tune::resume(args, w)),
         Command::Learn(args) => learn::run(args),
+        Command::Pack(args) => pack::run(args),
         Command::Eval(args) => with_workers(args.batch.threads, |w| eval::run(args, w)),
         Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
         Command::Bank(args) => bank::run(args),

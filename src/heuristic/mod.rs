@@ -31,6 +31,7 @@
 //! ```
 
 pub mod ntuple;
+pub mod packed;
 pub mod tables;
 pub mod terms;
 pub mod weights;

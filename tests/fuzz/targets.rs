@@ -87,8 +87,9 @@ fn donors(corpus: &[Vec<u8>]) -> Vec<Vec<u8>> {
 /// for the fast line readers, less for those that read a file or play games.
 const SHARES: &[(&str, f64)] = &[
     ("configs", 0.06),
-    ("weights", 0.11),
+    ("weights", 0.10),
     ("networks", 0.01),
+    ("packed_networks", 0.01),
     ("settings", 0.02),
     ("banks", 0.03),
     ("journals", 0.03),
@@ -289,6 +290,70 @@ fn networks() {
             ),
         },
     );
+}
+
+#[test]
+fn packed_networks() {
+    use tune2048::engine::Variant;
+    use tune2048::heuristic::packed::pack;
+    use tune2048::heuristic::Network;
+    // Each input gets its hash made right before it is read, so that the
+    // mutations reach the packed fields and the compressed weights rather
+    // than stop at the hash.
+    let mut corpus = Vec::new();
+    for (tuples, step) in [
+        (vec![vec![0, 1]], 0.25),
+        (vec![vec![0, 1, 2], vec![5, 6]], 1.0),
+    ] {
+        let mut net = Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
+        for (ranks, by) in [
+            ([1, 2, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 0, 0, 1], 7.5),
+            ([0, 0, 2, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0], -3.0),
+        ] {
+            net.adjust(Board::from_ranks(ranks), by);
+        }
+        corpus.push(pack(&net, step, 0x1234).unwrap().0);
+    }
+    run(target("packed_networks", corpus, 1500), move |input| {
+        let mut bytes = input.to_vec();
+        if let Some(split) = bytes.len().checked_sub(8) {
+            let hash = tune2048::fnv::hash(&bytes[..split]);
+            bytes[split..].copy_from_slice(&hash.to_le_bytes());
+        }
+        match Network::read(&bytes) {
+            Ok((net, Some(packing))) => {
+                // Packed again, it reads back as the same network.
+                let again = pack(&net, packing.step, packing.source)
+                    .and_then(|(b, _)| Network::from_bytes(&b));
+                require(
+                    again.as_ref() == Ok(&net),
+                    "(no error) the same network packed again",
+                    &format!("packed again: {again:?}"),
+                )
+            }
+            Ok((net, None)) => require(
+                net.to_bytes() == bytes,
+                "(no error) the same bytes written back",
+                "an accepted file writes back differently",
+            ),
+            Err(message) => require(
+                [
+                    "line ",
+                    "header",
+                    "hash",
+                    "bytes",
+                    "weight",
+                    "gap ",
+                    "inflate",
+                    "cut short",
+                ]
+                .iter()
+                .any(|w| message.contains(w)),
+                "a line, the header, the hash or the weights",
+                &message,
+            ),
+        }
+    });
 }
 
 #[test]

@@ -1,0 +1,354 @@
+//! A network packed to ship: its weights rounded to a grid, the zeros left
+//! out, the rest compressed.
+//!
+//! Learning leaves most of a large network's weights untouched (a `six`
+//! network of 450,000 games leaves about 89% of them at 0), and the rest
+//! need far less than f32's precision. A packed file keeps each weight as
+//! the nearest multiple of a step q, `k = round(w / q)`, and writes only the
+//! weights whose k is not 0: for each, the number of weights skipped since
+//! the last one written (its gap), and k. Both are LEB128 varints (k
+//! zigzagged: 0, −1, 1, −2, … as 0, 1, 2, 3, …), every gap first and then
+//! every k, compressed together by deflate. Read back, a packed file is the
+//! full-size network with every weight k·q: the network it came from with
+//! each weight moved by at most q/2, and a value moved by at most
+//! `lookups × q/2`.
+//!
+//! The file: the header of a full network file under its own format line,
+//! three more fields (`step` q, `source`: the hash of the full file it was
+//! packed from, `kept`: the weights written), a blank line, the compressed
+//! varints (raw deflate, RFC 1951), and the FNV-1a hash of everything before it (8 bytes, little-endian).
+
+use std::io::{Read as _, Write as _};
+
+use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
+
+use super::ntuple::{bad_field, check_hash, Header, Network};
+
+/// The most bytes one kept weight's two varints take (a gap below 2^32
+/// and a multiple below 2^24, zigzagged: 5 and 4 bytes).
+const MAX_ENTRY_BYTES: usize = 9;
+
+/// The most steps a weight may be from 0: every multiple up to it is exact
+/// in f32, so a packed network packs again to the same multiples.
+pub const MAX_MULTIPLE: i64 = (1 << 23) - 1;
+
+/// The first line of every packed network file.
+pub const FORMAT_LINE: &str = "tune2048 n-tuple network, packed 1";
+
+/// How a packed file was made from its full network.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Packing {
+    /// The grid the weights were rounded to.
+    pub step: f32,
+    /// The hash of the full network file it was packed from.
+    pub source: u64,
+    /// The weights written (those not rounded to 0).
+    pub kept: usize,
+}
+
+/// Packs `net`, whose full file hashed to `source`, to the multiples of
+/// `step`: the file's bytes and what was kept.
+pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing), String> {
+    if !(step > 0.0 && step.is_finite()) {
+        return Err(format!("the step must be a positive number, not {step}"));
+    }
+    let (mut gaps, mut multiples) = (Vec::new(), Vec::new());
+    let (mut kept, mut skipped) = (0usize, 0u64);
+    for (i, &w) in net.tables().iter().flatten().enumerate() {
+        let k = (f64::from(w) / f64::from(step)).round();
+        if k.abs() > MAX_MULTIPLE as f64 {
+            return Err(format!(
+                "weight {i} ({w}) is more than {MAX_MULTIPLE} steps of {step}: choose a \
+                 larger step"
+            ));
+        }
+        let k = k as i64;
+        if k == 0 {
+            skipped += 1;
+            continue;
+        }
+        write_varint(&mut gaps, skipped);
+        write_varint(&mut multiples, zigzag(k));
+        skipped = 0;
+        kept += 1;
+    }
+    let out = format!(
+        "{FORMAT_LINE}\n{}step {step}\nsource {source:016x}\nkept {kept}\n\n",
+        net.header_fields()
+    )
+    .into_bytes();
+    let mut deflate = DeflateEncoder::new(out, Compression::best());
+    deflate
+        .write_all(&gaps)
+        .and_then(|()| deflate.write_all(&multiples))
+        .expect("writing to memory");
+    let mut out = deflate.finish().expect("writing to memory");
+    let hash = crate::fnv::hash(&out);
+    out.extend_from_slice(&hash.to_le_bytes());
+    Ok((out, Packing { step, source, kept }))
+}
+
+/// Reads a packed file's own header fields and its weights into `net`
+/// (read from the common fields, its weights all 0). `bytes` is the whole
+/// file; its varints start at `body`.
+pub(super) fn read_body(
+    net: &mut Network,
+    header: &mut Header,
+    bytes: &[u8],
+    body: usize,
+) -> Result<Packing, String> {
+    let (n, text) = header.field("step")?;
+    let step = text
+        .parse::<f32>()
+        .ok()
+        .filter(|s| *s > 0.0 && s.is_finite())
+        .ok_or_else(|| bad_field(n, "step", &format!("`{text}` is not a positive number")))?;
+    let (n, text) = header.field("source")?;
+    let source = u64::from_str_radix(text, 16)
+        .ok()
+        .filter(|_| text.len() == 16)
+        .ok_or_else(|| bad_field(n, "source", &format!("`{text}` is not a 16-digit hash")))?;
+    let kept = header.parsed::<usize>("kept")?;
+    if let Some((n, line)) = header.next_line() {
+        return Err(format!(
+            "line {n}: unexpected `{line}` after the `kept` field"
+        ));
+    }
+    check_hash(bytes)?;
+    let total = net.weight_count();
+    if kept > total {
+        return Err(format!(
+            "the `kept` field counts {kept} weights, but the network has {total}"
+        ));
+    }
+    // Inflated, the varints take at most MAX_ENTRY_BYTES a weight; reading
+    // one byte past that tells a stream too long from one that fits.
+    let limit = (MAX_ENTRY_BYTES * kept) as u64 + 1;
+    let mut varints = Vec::new();
+    DeflateDecoder::new(&bytes[body..bytes.len() - 8])
+        .take(limit)
+        .read_to_end(&mut varints)
+        .map_err(|e| format!("the weights do not inflate: {e}"))?;
+    if varints.len() as u64 == limit {
+        return Err(format!(
+            "the weights inflate to more than {} bytes for {kept} entries",
+            limit - 1
+        ));
+    }
+    let mut data = &varints[..];
+    let mut gaps = Vec::with_capacity(kept);
+    for entry in 0..kept {
+        gaps.push(read_varint(&mut data).ok_or_else(|| {
+            format!("gap {entry} of {kept}: the data ends early or is not a varint")
+        })?);
+    }
+    let mut tables = net.tables_mut().iter_mut();
+    let mut table = tables.next().expect("a network has a tuple");
+    // `index` is the next weight's place in the flattened tables, `base`
+    // the place of `table`'s first weight.
+    let (mut index, mut base) = (0usize, 0usize);
+    for (entry, skipped) in gaps.into_iter().enumerate() {
+        let malformed = |what: &str| format!("weight entry {entry} of {kept}: {what}");
+        let k = read_varint(&mut data)
+            .ok_or_else(|| malformed("the data ends early or is not a varint"))?;
+        let k = unzigzag(k);
+        let weight = k as f32 * step;
+        if k == 0 || k.unsigned_abs() > MAX_MULTIPLE as u64 || !weight.is_finite() {
+            return Err(malformed(&format!(
+                "{k} steps of {step} is not a kept weight"
+            )));
+        }
+        index = usize::try_from(skipped)
+            .ok()
+            .and_then(|s| index.checked_add(s))
+            .filter(|&i| i < total)
+            .ok_or_else(|| malformed(&format!("it lies past the {total} weights")))?;
+        while index >= base + table.len() {
+            base += table.len();
+            table = tables.next().expect("the index is below the total");
+        }
+        table[index - base] = weight;
+        index += 1;
+    }
+    if !data.is_empty() {
+        return Err(format!(
+            "{} bytes follow the {kept} weight entries the header counts",
+            data.len()
+        ));
+    }
+    Ok(Packing { step, source, kept })
+}
+
+fn zigzag(k: i64) -> u64 {
+    ((k << 1) ^ (k >> 63)) as u64
+}
+
+fn unzigzag(z: u64) -> i64 {
+    (z >> 1) as i64 ^ -((z & 1) as i64)
+}
+
+fn write_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// The next LEB128 varint of `data`, consumed; `None` where `data` ends
+/// inside one or it runs past 64 bits.
+fn read_varint(data: &mut &[u8]) -> Option<u64> {
+    let mut x = 0u64;
+    for (i, &byte) in data.iter().enumerate().take(10) {
+        let bits = u64::from(byte & 0x7F);
+        if i == 9 && bits > 1 {
+            return None;
+        }
+        x |= bits << (7 * i);
+        if byte & 0x80 == 0 {
+            *data = &data[i + 1..];
+            return Some(x);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, Variant};
+
+    /// A small network with weights of both signs, some tiny, most 0.
+    fn sample() -> Network {
+        let mut net =
+            Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1).unwrap();
+        for (i, b) in [
+            [2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2],
+            [0, 0, 0, 0, 2, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [1024, 512, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let b = Board::from_values(b).unwrap();
+            net.adjust(b, [1234.56, -0.01, -77.7][i]);
+        }
+        net.trained.games = 42;
+        net
+    }
+
+    #[test]
+    fn varints_and_zigzag_round_trip() {
+        for x in [0u64, 1, 127, 128, 300, 1 << 35, u64::MAX] {
+            let mut out = Vec::new();
+            write_varint(&mut out, x);
+            let mut data = &out[..];
+            assert_eq!(read_varint(&mut data), Some(x));
+            assert!(data.is_empty());
+        }
+        for k in [
+            0i64,
+            -1,
+            1,
+            -2,
+            2,
+            MAX_MULTIPLE,
+            -MAX_MULTIPLE,
+            i64::MIN,
+            i64::MAX,
+        ] {
+            assert_eq!(unzigzag(zigzag(k)), k);
+        }
+        assert_eq!(zigzag(-1), 1);
+        assert_eq!(zigzag(1), 2);
+        assert_eq!(read_varint(&mut &[0x80u8, 0x80][..]), None);
+        assert_eq!(read_varint(&mut &[0xFFu8; 11][..]), None);
+    }
+
+    #[test]
+    fn a_packed_network_is_the_network_rounded_to_its_step() {
+        let net = sample();
+        let step = 0.5;
+        let (bytes, packing) = pack(&net, step, 0xabc).unwrap();
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.tuples(), net.tuples());
+        assert_eq!(back.trained, net.trained);
+        let mut kept = 0;
+        for (a, b) in net
+            .tables()
+            .iter()
+            .flatten()
+            .zip(back.tables().iter().flatten())
+        {
+            assert!((a - b).abs() <= step / 2.0, "{a} -> {b}");
+            assert_eq!(*b, (a / step).round() * step);
+            kept += usize::from(*b != 0.0);
+        }
+        // The tiny weights are gone, the others kept.
+        assert!(kept > 0 && net.tables().iter().flatten().filter(|w| **w != 0.0).count() > kept);
+        assert_eq!(packing.kept, kept);
+        // Packing the packed network again gives the same file.
+        assert_eq!(pack(&back, step, 0xabc).unwrap().0, bytes);
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            text.contains("\nstep 0.5\nsource 0000000000000abc\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn damaged_packed_files_are_refused_with_the_reason() {
+        let (bytes, _) = pack(&sample(), 0.5, 1).unwrap();
+        let e = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+        assert!(e.contains("hash does not match"), "{e}");
+        let mut flipped = bytes.clone();
+        let at = flipped.len() - 12;
+        flipped[at] ^= 0x10;
+        let e = Network::from_bytes(&flipped).unwrap_err();
+        assert!(e.contains("hash does not match"), "{e}");
+        let text = String::from_utf8_lossy(&bytes);
+        let bad = text.replacen("step 0.5", "step -2", 1);
+        let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
+        assert!(e.contains("line 8, field `step`"), "{e}");
+        let bad = text.replacen("source 0000000000000001", "source 1", 1);
+        let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
+        assert!(e.contains("line 9, field `source`"), "{e}");
+        assert!(pack(&sample(), 0.0, 1).is_err());
+        assert!(pack(&sample(), 1e-9, 1)
+            .unwrap_err()
+            .contains("larger step"));
+    }
+
+    #[test]
+    fn a_body_that_disagrees_with_its_header_is_refused() {
+        // Rewritten with a wrong count and a fresh hash: only the count
+        // check can catch it.
+        let (bytes, packing) = pack(&sample(), 0.5, 1).unwrap();
+        let rehash = |mut b: Vec<u8>| {
+            let n = b.len();
+            let h = crate::fnv::hash(&b[..n - 8]);
+            b[n - 8..].copy_from_slice(&h.to_le_bytes());
+            b
+        };
+        let kept = format!("kept {}\n", packing.kept);
+        // One entry too many: the gaps take the first multiple, and the
+        // multiples run out. One too few: a gap is read as a multiple, and
+        // whatever it gives, the stream is refused.
+        let too_few = ["bytes follow", "not a kept weight", "lies past"];
+        for (count, expect) in [
+            (packing.kept + 1, &["ends early"][..]),
+            (packing.kept - 1, &too_few[..]),
+        ] {
+            let text = bytes.clone();
+            let at = text
+                .windows(kept.len())
+                .position(|w| w == kept.as_bytes())
+                .unwrap();
+            let mut b = text[..at].to_vec();
+            b.extend_from_slice(format!("kept {count}\n").as_bytes());
+            b.extend_from_slice(&text[at + kept.len()..]);
+            let e = Network::from_bytes(&rehash(b)).unwrap_err();
+            assert!(expect.iter().any(|x| e.contains(x)), "{e}");
+        }
+    }
+}
