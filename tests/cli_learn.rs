@@ -348,3 +348,54 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("nothing.nt"));
 }
+
+#[test]
+fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
+    let path = crate::util::repo_path("configs/networks/six.ntp");
+    let (net, packing) = Network::read(&std::fs::read(&path).unwrap()).unwrap();
+    let packing = packing.expect("a packed file");
+    // `learn`'s hash of the `six` network after 550,000 games (the commands
+    // are in docs/src/results/networks.md).
+    assert_eq!(packing.source, 0xdf2e_8df1_3ddd_e3b7);
+    assert_eq!((packing.step, packing.drop), (16.0, 64.0));
+    assert_eq!(net.trained.games, 550_000);
+    assert_eq!(
+        net.tuples(),
+        tune2048::heuristic::ntuple::named_tuples("six").unwrap()
+    );
+
+    // Its first greedy games on seed 9001 are those the results page pairs.
+    let tmp = TempDir::new("shipped-network");
+    let csv = tmp.join("d0.csv");
+    let out = run(&[
+        "eval",
+        "--network",
+        path.to_str().unwrap(),
+        "--depth",
+        "0",
+        "--games",
+        "12",
+        "--seed",
+        "9001",
+        "--threads",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let scores = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(1)
+            .take(12)
+            .map(|l| l.split(',').nth(2).unwrap().to_string())
+            .collect()
+    };
+    let measured = std::fs::read_to_string(crate::util::repo_path(
+        "runs/curated/networks/packed/packed-d0-9001.csv",
+    ))
+    .unwrap();
+    assert_eq!(
+        scores(&std::fs::read_to_string(&csv).unwrap()),
+        scores(&measured)
+    );
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::input_error;
 use crate::atomic_file;
-use crate::heuristic::packed::pack;
+use crate::heuristic::packed::pack_above;
 use crate::heuristic::Network;
 
 #[derive(Debug, clap::Args)]
@@ -17,6 +17,9 @@ pub struct Args {
     /// weights nearer 0 than half of it are left out.
     #[arg(long)]
     pub step: f32,
+    /// Leave out as well every weight nearer 0 than this.
+    #[arg(long, default_value_t = 0.0)]
+    pub drop: f32,
     /// The packed file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -28,8 +31,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let net = Network::from_bytes(&bytes)
         .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
     let source = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
-    let (packed, packing) =
-        pack(&net, args.step, source).map_err(|e| input_error(format!("--step: {e}")))?;
+    let (packed, packing) = pack_above(&net, args.step, args.drop, source)
+        .map_err(|e| input_error(format!("--step, --drop: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;
     let moved = net
@@ -44,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let nonzero = net.tables().iter().flatten().filter(|w| **w != 0.0).count();
     eprintln!(
         "kept {} of {} weights ({} were not 0); the largest change to a weight is {moved} \
-         (at most {} for a step of {})",
+         (at most {} for a step of {}, more where --drop left a weight out)",
         packing.kept,
         net.weight_count(),
         nonzero,

@@ -13,9 +13,12 @@
 //! each weight moved by at most q/2, and a value moved by at most
 //! `lookups × q/2`.
 //!
+//! A weight nearer 0 than a given `drop` is left out as well: the weights of
+//! boards that learning seldom reached are small, and play hardly misses them.
+//!
 //! The file: the header of a full network file under its own format line,
-//! three more fields (`step` q, `source`: the hash of the full file it was
-//! packed from, `kept`: the weights written), a blank line, the compressed
+//! four more fields (`step` q, `drop`, `source`: the hash of the full file it
+//! was packed from, `kept`: the weights written), a blank line, the compressed
 //! varints (raw deflate, RFC 1951), and the FNV-1a hash of everything before it (8 bytes, little-endian).
 
 use std::io::{Read as _, Write as _};
@@ -40,6 +43,8 @@ pub const FORMAT_LINE: &str = "tune2048 n-tuple network, packed 1";
 pub struct Packing {
     /// The grid the weights were rounded to.
     pub step: f32,
+    /// The weights nearer 0 than this were left out.
+    pub drop: f32,
     /// The hash of the full network file it was packed from.
     pub source: u64,
     /// The weights written (those not rounded to 0).
@@ -49,8 +54,23 @@ pub struct Packing {
 /// Packs `net`, whose full file hashed to `source`, to the multiples of
 /// `step`: the file's bytes and what was kept.
 pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing), String> {
+    pack_above(net, step, 0.0, source)
+}
+
+/// [`pack`], leaving out as well every weight nearer 0 than `drop`.
+pub fn pack_above(
+    net: &Network,
+    step: f32,
+    drop: f32,
+    source: u64,
+) -> Result<(Vec<u8>, Packing), String> {
     if !(step > 0.0 && step.is_finite()) {
         return Err(format!("the step must be a positive number, not {step}"));
+    }
+    if !(drop >= 0.0 && drop.is_finite()) {
+        return Err(format!(
+            "the drop must be 0 or a positive number, not {drop}"
+        ));
     }
     let (mut gaps, mut multiples) = (Vec::new(), Vec::new());
     let (mut kept, mut skipped) = (0usize, 0u64);
@@ -63,7 +83,7 @@ pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing),
             ));
         }
         let k = k as i64;
-        if k == 0 {
+        if k == 0 || w.abs() < drop {
             skipped += 1;
             continue;
         }
@@ -73,7 +93,7 @@ pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing),
         kept += 1;
     }
     let out = format!(
-        "{FORMAT_LINE}\n{}step {step}\nsource {source:016x}\nkept {kept}\n\n",
+        "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\nsource {source:016x}\nkept {kept}\n\n",
         net.header_fields()
     )
     .into_bytes();
@@ -85,7 +105,15 @@ pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing),
     let mut out = deflate.finish().expect("writing to memory");
     let hash = crate::fnv::hash(&out);
     out.extend_from_slice(&hash.to_le_bytes());
-    Ok((out, Packing { step, source, kept }))
+    Ok((
+        out,
+        Packing {
+            step,
+            drop,
+            source,
+            kept,
+        },
+    ))
 }
 
 /// Reads a packed file's own header fields and its weights into `net`
@@ -103,6 +131,18 @@ pub(super) fn read_body(
         .ok()
         .filter(|s| *s > 0.0 && s.is_finite())
         .ok_or_else(|| bad_field(n, "step", &format!("`{text}` is not a positive number")))?;
+    let (n, text) = header.field("drop")?;
+    let drop = text
+        .parse::<f32>()
+        .ok()
+        .filter(|d| *d >= 0.0 && d.is_finite())
+        .ok_or_else(|| {
+            bad_field(
+                n,
+                "drop",
+                &format!("`{text}` is not 0 or a positive number"),
+            )
+        })?;
     let (n, text) = header.field("source")?;
     let source = u64::from_str_radix(text, 16)
         .ok()
@@ -176,7 +216,12 @@ pub(super) fn read_body(
             data.len()
         ));
     }
-    Ok(Packing { step, source, kept })
+    Ok(Packing {
+        step,
+        drop,
+        source,
+        kept,
+    })
 }
 
 fn zigzag(k: i64) -> u64 {
@@ -289,9 +334,29 @@ mod tests {
         assert_eq!(packing.kept, kept);
         // Packing the packed network again gives the same file.
         assert_eq!(pack(&back, step, 0xabc).unwrap().0, bytes);
+        // With a drop, the weights nearer 0 are left out too, the others
+        // rounded as before.
+        let (dropped, p) = pack_above(&net, step, 100.0, 0xabc).unwrap();
+        let (back_dropped, packing) = Network::read(&dropped).unwrap();
+        assert_eq!(packing, Some(p));
+        assert_eq!(p.drop, 100.0);
+        for (a, b) in net
+            .tables()
+            .iter()
+            .flatten()
+            .zip(back_dropped.tables().iter().flatten())
+        {
+            let expect = if a.abs() < 100.0 {
+                0.0
+            } else {
+                (a / step).round() * step
+            };
+            assert_eq!(*b, expect, "{a}");
+        }
+        assert!(p.kept > 0 && p.kept < kept);
         let text = String::from_utf8_lossy(&bytes);
         assert!(
-            text.contains("\nstep 0.5\nsource 0000000000000abc\n"),
+            text.contains("\nstep 0.5\ndrop 0\nsource 0000000000000abc\n"),
             "{text}"
         );
     }
@@ -312,7 +377,10 @@ mod tests {
         assert!(e.contains("line 8, field `step`"), "{e}");
         let bad = text.replacen("source 0000000000000001", "source 1", 1);
         let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
-        assert!(e.contains("line 9, field `source`"), "{e}");
+        assert!(e.contains("line 10, field `source`"), "{e}");
+        let bad = text.replacen("drop 0", "drop x", 1);
+        let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
+        assert!(e.contains("line 9, field `drop`"), "{e}");
         assert!(pack(&sample(), 0.0, 1).is_err());
         assert!(pack(&sample(), 1e-9, 1)
             .unwrap_err()
