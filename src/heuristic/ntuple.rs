@@ -522,6 +522,23 @@ impl<'a> Header<'a> {
         text.parse::<T>().map_err(|e| bad_field(n, name, &e))
     }
 
+    /// The next line as the field `name`: a finite number above 0, or 0
+    /// too where `zero` says so.
+    pub(super) fn amount(&mut self, name: &str, zero: bool) -> Result<f32, String> {
+        let (n, text) = self.field(name)?;
+        text.parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite() && (*x > 0.0 || (zero && *x == 0.0)))
+            .ok_or_else(|| {
+                let what = if zero {
+                    "0 or a positive number"
+                } else {
+                    "a positive number"
+                };
+                bad_field(n, name, &format!("`{text}` is not {what}"))
+            })
+    }
+
     /// The fields every network file has, after the format line: a network
     /// of those tuples and that training record, its weights all 0.
     fn network(&mut self) -> Result<Network, String> {
@@ -534,12 +551,7 @@ impl<'a> Header<'a> {
         let variant = parse_variant(text).map_err(|e| bad_field(n, "variant", &e))?;
         let games = self.parsed::<u64>("games")?;
         let seed = self.parsed::<u64>("seed")?;
-        let (n, text) = self.field("alpha")?;
-        let alpha = text
-            .parse::<f32>()
-            .ok()
-            .filter(|a| *a > 0.0 && a.is_finite())
-            .ok_or_else(|| bad_field(n, "alpha", &format!("`{text}` is not a positive number")))?;
+        let alpha = self.amount("alpha", false)?;
         let (n, text) = self.field("weights")?;
         let count = text
             .parse::<usize>()

@@ -125,24 +125,8 @@ pub(super) fn read_body(
     bytes: &[u8],
     body: usize,
 ) -> Result<Packing, String> {
-    let (n, text) = header.field("step")?;
-    let step = text
-        .parse::<f32>()
-        .ok()
-        .filter(|s| *s > 0.0 && s.is_finite())
-        .ok_or_else(|| bad_field(n, "step", &format!("`{text}` is not a positive number")))?;
-    let (n, text) = header.field("drop")?;
-    let drop = text
-        .parse::<f32>()
-        .ok()
-        .filter(|d| *d >= 0.0 && d.is_finite())
-        .ok_or_else(|| {
-            bad_field(
-                n,
-                "drop",
-                &format!("`{text}` is not 0 or a positive number"),
-            )
-        })?;
+    let step = header.amount("step", false)?;
+    let drop = header.amount("drop", true)?;
     let (n, text) = header.field("source")?;
     let source = u64::from_str_radix(text, 16)
         .ok()
