@@ -438,6 +438,11 @@ impl Network {
             let packing = super::packed::read_body(&mut net, &mut header, bytes, end + 2)?;
             return Ok((net, Some(packing)));
         }
+        if let Some((n, line)) = header.next_line() {
+            return Err(format!(
+                "line {n}: unexpected `{line}` after the `weights` field"
+            ));
+        }
         let count = net.weight_count();
         let expected = 4 * count + 8;
         if body.len() != expected {
@@ -691,6 +696,9 @@ mod tests {
         nan[n - 8..].copy_from_slice(&hash.to_le_bytes());
         let e = Network::from_bytes(&nan).unwrap_err();
         assert!(e.contains("line 6, field `alpha`"), "{e}");
+        let extra = String::from_utf8_lossy(&bytes).replacen("\n\n", "\nstep 16\n\n", 1);
+        let e = Network::from_bytes(extra.as_bytes()).unwrap_err();
+        assert!(e.contains("line 8: unexpected `step 16`"), "{e}");
         let e = Network::from_bytes(b"hello\n\nworld").unwrap_err();
         assert!(e.contains("line 1"), "{e}");
         let e = Network::from_bytes(b"no header at all").unwrap_err();
