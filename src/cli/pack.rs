@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::input_error;
 use crate::atomic_file;
-use crate::heuristic::packed::pack_above;
+use crate::heuristic::packed::pack;
 use crate::heuristic::Network;
 
 #[derive(Debug, clap::Args)]
@@ -31,7 +31,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let net = Network::from_bytes(&bytes)
         .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
     let source = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
-    let (packed, packing) = pack_above(&net, args.step, args.drop, source)
+    let (packed, packing) = pack(&net, args.step, args.drop, source)
         .map_err(|e| input_error(format!("--step, --drop: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;

@@ -47,18 +47,14 @@ pub struct Packing {
     pub drop: f32,
     /// The hash of the full network file it was packed from.
     pub source: u64,
-    /// The weights written (those not rounded to 0).
+    /// The weights written (those neither rounded to 0 nor dropped).
     pub kept: usize,
 }
 
 /// Packs `net`, whose full file hashed to `source`, to the multiples of
-/// `step`: the file's bytes and what was kept.
-pub fn pack(net: &Network, step: f32, source: u64) -> Result<(Vec<u8>, Packing), String> {
-    pack_above(net, step, 0.0, source)
-}
-
-/// [`pack`], leaving out as well every weight nearer 0 than `drop`.
-pub fn pack_above(
+/// `step`, leaving out as well every weight nearer 0 than `drop` (0: none
+/// but those that round to 0): the file's bytes and what was kept.
+pub fn pack(
     net: &Network,
     step: f32,
     drop: f32,
@@ -298,7 +294,7 @@ mod tests {
     fn a_packed_network_is_the_network_rounded_to_its_step() {
         let net = sample();
         let step = 0.5;
-        let (bytes, packing) = pack(&net, step, 0xabc).unwrap();
+        let (bytes, packing) = pack(&net, step, 0.0, 0xabc).unwrap();
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.tuples(), net.tuples());
         assert_eq!(back.trained, net.trained);
@@ -317,10 +313,10 @@ mod tests {
         assert!(kept > 0 && net.tables().iter().flatten().filter(|w| **w != 0.0).count() > kept);
         assert_eq!(packing.kept, kept);
         // Packing the packed network again gives the same file.
-        assert_eq!(pack(&back, step, 0xabc).unwrap().0, bytes);
+        assert_eq!(pack(&back, step, 0.0, 0xabc).unwrap().0, bytes);
         // With a drop, the weights nearer 0 are left out too, the others
         // rounded as before.
-        let (dropped, p) = pack_above(&net, step, 100.0, 0xabc).unwrap();
+        let (dropped, p) = pack(&net, step, 100.0, 0xabc).unwrap();
         let (back_dropped, packing) = Network::read(&dropped).unwrap();
         assert_eq!(packing, Some(p));
         assert_eq!(p.drop, 100.0);
@@ -347,7 +343,7 @@ mod tests {
 
     #[test]
     fn damaged_packed_files_are_refused_with_the_reason() {
-        let (bytes, _) = pack(&sample(), 0.5, 1).unwrap();
+        let (bytes, _) = pack(&sample(), 0.5, 0.0, 1).unwrap();
         let e = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(e.contains("hash does not match"), "{e}");
         let mut flipped = bytes.clone();
@@ -365,8 +361,8 @@ mod tests {
         let bad = text.replacen("drop 0", "drop x", 1);
         let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
         assert!(e.contains("line 9, field `drop`"), "{e}");
-        assert!(pack(&sample(), 0.0, 1).is_err());
-        assert!(pack(&sample(), 1e-9, 1)
+        assert!(pack(&sample(), 0.0, 0.0, 1).is_err());
+        assert!(pack(&sample(), 1e-9, 0.0, 1)
             .unwrap_err()
             .contains("larger step"));
     }
@@ -375,7 +371,7 @@ mod tests {
     fn a_body_that_disagrees_with_its_header_is_refused() {
         // Rewritten with a wrong count and a fresh hash: only the count
         // check can catch it.
-        let (bytes, packing) = pack(&sample(), 0.5, 1).unwrap();
+        let (bytes, packing) = pack(&sample(), 0.5, 0.0, 1).unwrap();
         let rehash = |mut b: Vec<u8>| {
             let n = b.len();
             let h = crate::fnv::hash(&b[..n - 8]);
