@@ -399,3 +399,63 @@ fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
         scores(&measured)
     );
 }
+
+#[test]
+fn learning_from_a_bank_names_a_bad_bank_and_is_a_function_of_its_flags() {
+    let tmp = TempDir::new("learn-bank");
+    let bank = "banks/twos-16384.csv";
+    let flags = [
+        "--bank",
+        bank,
+        "--bank-stage",
+        "16384",
+        "--bank-share",
+        "0.5",
+    ];
+    let twos = ["--variant", "twos", "--games", "4", "--block", "2"];
+    let a = tmp.join("a");
+    let out = learn(&a, &[&twos[..], &flags[..]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("50% of the games start from the 211 positions"));
+    // In two pieces, the flags given again: the same network.
+    let b = tmp.join("b");
+    let first = [&twos[..2], &["--games", "2", "--block", "2"], &flags[..]].concat();
+    assert!(learn(&b, &first).status.success());
+    let rest = [
+        &["--resume", "--games", "4", "--block", "2"][..],
+        &flags[..],
+    ]
+    .concat();
+    let out = learn(&b, &rest);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read(a.join("network.nt")).unwrap(),
+        std::fs::read(b.join("network.nt")).unwrap()
+    );
+    // Bad input: exit 2, the flag or file named, nothing written.
+    for (extra, expect) in [
+        (
+            vec!["--bank", bank, "--bank-stage", "16384", "--bank-share", "0"],
+            "--bank-share must be in (0, 1]",
+        ),
+        (
+            vec!["--bank", bank, "--bank-stage", "8192"],
+            "has no position of stage `8192`",
+        ),
+        (
+            vec!["--bank", "no/such.csv", "--bank-stage", "1"],
+            "no/such.csv",
+        ),
+    ] {
+        let dir = tmp.join("bad");
+        let out = learn(&dir, &[&twos[..], &extra[..]].concat());
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{extra:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stderr).contains(expect), "{}", text(&out.stderr));
+        assert!(!dir.join("network.nt").exists());
+    }
+}

@@ -16,10 +16,11 @@ use clap::Parser;
 
 use super::input_error;
 use crate::atomic_file;
+use crate::bank::Bank;
 use crate::engine::Variant;
 use crate::heuristic::ntuple::{named_tuples, parse_tuples, TUPLE_NAMES};
 use crate::heuristic::Network;
-use crate::tune::learn::{learn, BlockStats, REACH_TILES};
+use crate::tune::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
 use crate::tune::lock::FolderLock;
 
 /// The network's file in a learning folder.
@@ -60,6 +61,51 @@ pub struct Args {
     /// Go on with the folder's network (its tuples, variant and seed).
     #[arg(long)]
     pub resume: bool,
+    /// A bank (`tune2048 bank`) some games start from instead of the empty
+    /// board, to learn a late stage that whole games reach rarely; with
+    /// --bank-stage. A resumed run gets the same games only with the same
+    /// bank, stage and share.
+    #[arg(long, requires = "bank_stage")]
+    pub bank: Option<PathBuf>,
+    /// The bank's stage the games start from.
+    #[arg(long, requires = "bank")]
+    pub bank_stage: Option<String>,
+    /// The share of games that start from the bank, in (0, 1].
+    #[arg(long, default_value_t = 0.5, requires = "bank")]
+    pub bank_share: f64,
+}
+
+/// The starts `--bank`, `--bank-stage` and `--bank-share` name, checked
+/// against the network's variant.
+fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnStarts>> {
+    let (Some(path), Some(stage)) = (&args.bank, &args.bank_stage) else {
+        return Ok(None);
+    };
+    if !(args.bank_share > 0.0 && args.bank_share <= 1.0) {
+        return Err(input_error(format!(
+            "--bank-share must be in (0, 1], not {}",
+            args.bank_share
+        )));
+    }
+    let (bank, _) = Bank::load(path)?;
+    bank.check_variant(path, variant).map_err(input_error)?;
+    let positions = bank.stage(stage);
+    if positions.is_empty() {
+        return Err(input_error(format!(
+            "{} has no position of stage `{stage}`",
+            path.display()
+        )));
+    }
+    eprintln!(
+        "{:.0}% of the games start from the {} positions of stage {stage} in {}",
+        100.0 * args.bank_share,
+        positions.len(),
+        path.display()
+    );
+    Ok(Some(LearnStarts {
+        positions,
+        share: args.bank_share,
+    }))
 }
 
 /// The progress rows of `text` up to `games` (a row past the network was
@@ -199,36 +245,44 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         alpha,
         net.trained.seed
     );
+    let starts = learn_starts(&args, net.trained.variant)?;
     let mut started = Instant::now();
     let mut failure = None;
-    learn(&mut net, args.games, args.block, alpha, |net, stats| {
-        let seconds = started.elapsed().as_secs_f64();
-        started = Instant::now();
-        rows.push(row(stats, alpha, seconds));
-        let text = std::iter::once(PROGRESS_HEADER)
-            .chain(rows.iter().map(String::as_str))
-            .fold(String::new(), |acc, l| acc + l + "\n");
-        let written =
-            atomic_file::write(&progress_path, text.as_bytes()).and_then(|()| net.save(&net_path));
-        if let Err(e) = written {
-            failure = Some(e);
-            return false;
-        }
-        let reach = REACH_TILES
-            .iter()
-            .zip(stats.reached)
-            .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
-            .collect::<Vec<_>>()
-            .join(", ");
-        eprintln!(
-            "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
-            stats.games,
-            stats.mean_score,
-            stats.max_score,
-            stats.block as f64 / seconds
-        );
-        true
-    });
+    learn(
+        &mut net,
+        args.games,
+        args.block,
+        alpha,
+        starts.as_ref(),
+        |net, stats| {
+            let seconds = started.elapsed().as_secs_f64();
+            started = Instant::now();
+            rows.push(row(stats, alpha, seconds));
+            let text = std::iter::once(PROGRESS_HEADER)
+                .chain(rows.iter().map(String::as_str))
+                .fold(String::new(), |acc, l| acc + l + "\n");
+            let written = atomic_file::write(&progress_path, text.as_bytes())
+                .and_then(|()| net.save(&net_path));
+            if let Err(e) = written {
+                failure = Some(e);
+                return false;
+            }
+            let reach = REACH_TILES
+                .iter()
+                .zip(stats.reached)
+                .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+                .collect::<Vec<_>>()
+                .join(", ");
+            eprintln!(
+                "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+                stats.games,
+                stats.mean_score,
+                stats.max_score,
+                stats.block as f64 / seconds
+            );
+            true
+        },
+    );
     if let Some(e) = failure {
         return Err(anyhow::anyhow!(e));
     }

@@ -15,7 +15,9 @@
 //! stream, i), so a network after n games is a function of the run seed,
 //! the tuples and α alone, whether it was learned in one piece or resumed.
 
-use crate::engine::{play_game, Board, GameRecord, RandomPlacer, TurnOrder, Variant};
+use crate::engine::{
+    play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
+};
 use crate::heuristic::Network;
 use crate::seeds::{run_game_seed, Stream};
 
@@ -51,12 +53,35 @@ pub fn learning_seed(seed: u64, game: u64) -> u64 {
     run_game_seed(seed, Stream::Learning, 0, game)
 }
 
-/// Plays one game greedily with `net` and learns from it with rate `alpha`;
-/// `path` is scratch space for the afterstates.
+/// Positions some learning games start from instead of the empty board, to
+/// spend learning on a stage of the game that whole games reach rarely.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnStarts {
+    /// The positions (a bank's stage); not empty.
+    pub positions: Vec<Start>,
+    /// The share of games that start from one of them, in (0, 1].
+    pub share: f64,
+}
+
+impl LearnStarts {
+    /// Where learning game `game` of a run seeded `seed` starts: `None` for
+    /// the empty board. The draw has a seed of its own, so the game's spawns
+    /// are those it would have from the empty board.
+    pub fn pick(&self, seed: u64, game: u64) -> Option<Start> {
+        let draw = run_game_seed(seed, Stream::Learning, 1, game);
+        let unit = (draw >> 11) as f64 / (1u64 << 53) as f64;
+        (unit < self.share).then(|| crate::bank::pick(&self.positions, draw))
+    }
+}
+
+/// Plays one game greedily with `net` from `start` (`None`: the empty
+/// board) and learns from it with rate `alpha`; `path` is scratch space for
+/// the afterstates.
 pub fn learn_game(
     net: &mut Network,
     variant: Variant,
     seed: u64,
+    start: Option<Start>,
     alpha: f32,
     path: &mut Vec<(Board, f32)>,
 ) -> GameRecord {
@@ -74,7 +99,10 @@ pub fn learn_game(
             path.push((after, reward));
             dir
         };
-        play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {})
+        match start {
+            None => play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}),
+            Some(start) => play_from(order, start, &mut policy, &mut placer, |_, _| {}),
+        }
     };
     let step = alpha / net.lookups() as f32;
     let mut target = 0.0f32;
@@ -105,13 +133,15 @@ pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, 
 
 /// Learns from games `net.trained.games..to` of the network's run (its
 /// seed and variant), in
-/// blocks of `block` games: `on_block` gets each block's statistics once
+/// blocks of `block` games, some from `starts` where given: `on_block` gets
+/// each block's statistics once
 /// the network holds it, and may stop the run by returning `false`.
 pub fn learn(
     net: &mut Network,
     to: u64,
     block: u64,
     alpha: f32,
+    starts: Option<&LearnStarts>,
     mut on_block: impl FnMut(&Network, &BlockStats) -> bool,
 ) {
     let mut path = Vec::new();
@@ -121,7 +151,8 @@ pub fn learn(
         let mut stats = BlockStats::default();
         for game in net.trained.games..end {
             let seed = learning_seed(net.trained.seed, game);
-            let record = learn_game(net, net.trained.variant, seed, alpha, &mut path);
+            let start = starts.and_then(|s| s.pick(net.trained.seed, game));
+            let record = learn_game(net, net.trained.variant, seed, start, alpha, &mut path);
             stats.add(&record);
         }
         net.trained.games = end;
@@ -151,11 +182,11 @@ mod tests {
     #[test]
     fn resuming_equals_learning_in_one_piece() {
         let mut whole = fresh(5);
-        learn(&mut whole, 6, 3, 0.1, |_, _| true);
+        learn(&mut whole, 6, 3, 0.1, None, |_, _| true);
         let mut first = fresh(5);
-        learn(&mut first, 3, 3, 0.1, |_, _| true);
+        learn(&mut first, 3, 3, 0.1, None, |_, _| true);
         let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, 6, 3, 0.1, |_, _| true);
+        learn(&mut resumed, 6, 3, 0.1, None, |_, _| true);
         assert_eq!(resumed, whole);
         assert_eq!(whole.trained.games, 6);
         assert_ne!(whole, fresh(5));
@@ -167,7 +198,7 @@ mod tests {
         // earned from the root differ between moves by their rewards alone.
         use crate::search::{Depth, SearchParams, Searcher};
         let mut net = fresh(2);
-        learn(&mut net, 200, 200, 0.1, |_, _| true);
+        learn(&mut net, 200, 200, 0.1, None, |_, _| true);
         let params = SearchParams::new(Depth::Fixed(0), Variant::CLASSIC);
         let mut searcher = Searcher::new(12);
         let mut boards = Vec::new();
@@ -218,7 +249,7 @@ mod tests {
         let mut net = fresh(11);
         let before = greedy_mean(&net);
         let mut blocks = Vec::new();
-        learn(&mut net, 400, 100, 0.1, |_, s| {
+        learn(&mut net, 400, 100, 0.1, None, |_, s| {
             blocks.push(*s);
             true
         });
@@ -226,5 +257,48 @@ mod tests {
         assert_eq!(ends, [100, 200, 300, 400]);
         let after = greedy_mean(&net);
         assert!(after > 2.0 * before, "{before} -> {after}");
+    }
+
+    #[test]
+    fn a_share_of_games_starts_from_the_positions_and_resumes_the_same() {
+        let late = Start {
+            board: Board::from_ranks([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 12, 11, 10, 9]),
+            score: 70_000,
+            moves: 4_000,
+        };
+        let starts = LearnStarts {
+            positions: vec![late],
+            share: 0.25,
+        };
+        let picked = (0..4000).filter(|&g| starts.pick(3, g).is_some()).count();
+        assert!((900..1100).contains(&picked), "{picked} of 4000");
+        assert_eq!(starts.pick(3, 17), starts.pick(3, 17));
+        let all = LearnStarts {
+            share: 1.0,
+            ..starts.clone()
+        };
+        assert!((0..100).all(|g| all.pick(3, g) == Some(late)));
+        // A game from the position goes on from its score and moves.
+        let mut net = fresh(4);
+        let mut path = Vec::new();
+        let record = learn_game(&mut net, Variant::CLASSIC, 9, Some(late), 0.1, &mut path);
+        assert!(record.moves > late.moves && record.score > late.score);
+        assert!(record.max_tile >= 4096);
+        // Learning with starts is a function of the run as without them.
+        let half = LearnStarts {
+            share: 0.5,
+            ..starts
+        };
+        assert!((0..6).any(|g| half.pick(5, g).is_some()));
+        let mut whole = fresh(5);
+        learn(&mut whole, 6, 3, 0.1, Some(&half), |_, _| true);
+        let mut first = fresh(5);
+        learn(&mut first, 3, 3, 0.1, Some(&half), |_, _| true);
+        let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
+        learn(&mut resumed, 6, 3, 0.1, Some(&half), |_, _| true);
+        assert_eq!(resumed, whole);
+        let mut plain = fresh(5);
+        learn(&mut plain, 6, 3, 0.1, None, |_, _| true);
+        assert_ne!(plain, whole);
     }
 }
