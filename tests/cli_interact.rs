@@ -2,6 +2,71 @@
 
 use crate::util::{bin, bin_path, run, run_with_stdin, text, weights, TempDir};
 
+/// `interact`'s answers at depth 1 with no clock to `input`, run in `dir`
+/// with `player`.
+fn answers(dir: &std::path::Path, player: &[&str], input: &str) -> String {
+    let out = run_with_stdin(
+        bin()
+            .current_dir(dir)
+            .args(["interact", "--depth", "1", "--untimed"])
+            .args(player),
+        input.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// With no player named, `interact` plays the twos network: from the file in
+/// a checkout, and from its built-in copy anywhere else.
+#[test]
+fn the_default_player_is_the_shipped_twos_network() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let net = repo.join("configs/networks/twos.ntp");
+    let net = net.to_str().unwrap();
+    // One game against the named file, the cells chosen as it goes so that
+    // each is empty; then its whole input again, with no player named.
+    use std::io::{BufRead, BufReader, Write};
+    use tune2048::engine::{Board, Direction};
+    let mut child = bin()
+        .current_dir(repo)
+        .args(["interact", "--depth", "1", "--untimed", "--network", net])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (mut input, mut steps) = (String::new(), Vec::new());
+    let mut board = Board::EMPTY;
+    for turn in 0..60usize {
+        let empty: Vec<usize> = (0..16).filter(|&c| board.rank(c) == 0).collect();
+        let cell = empty[(turn * 7 + 3) % empty.len()];
+        board = board.place(cell, 1).unwrap();
+        input.push_str(&format!("{}\n", cell + 1));
+        writeln!(stdin, "{}", cell + 1).unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        let dir = match answer.trim() {
+            "UP" => Direction::Up,
+            "DOWN" => Direction::Down,
+            "LEFT" => Direction::Left,
+            "RIGHT" => Direction::Right,
+            other => panic!("answer `{other}`"),
+        };
+        board = board.shift(dir);
+        steps.push(answer.trim().to_string());
+    }
+    writeln!(stdin, "-1").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    input.push_str("-1\n");
+    let named = steps.join("\n") + "\n";
+    assert_eq!(answers(repo, &[], &input), named);
+    let elsewhere = TempDir::new("interact-builtin");
+    assert_eq!(answers(&elsewhere.join(""), &[], &input), named);
+}
+
 /// `interact` at depth 2 with no clock and the reference weights, so that a
 /// given input always gets the same answers (the inputs below were chosen
 /// against them: the cells they name are empty when they are given).
@@ -97,7 +162,9 @@ fn judge_untimed(games: u32, judge_args: &[&str], player_args: &[&str]) -> std::
         "3600",
     ];
     args.extend(judge_args);
+    let interact = weights("interact.ron");
     args.extend(["--", bin_path(), "interact", "--depth", "1", "--untimed"]);
+    args.extend(["--weights", &interact]);
     args.extend(player_args);
     run(&args)
 }

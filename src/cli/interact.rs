@@ -21,6 +21,12 @@ use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Setting
 /// search would like only costs repeated work.
 pub const TT_BITS: u32 = 20;
 
+/// `interact`'s default player: a network learned for the twos game (see
+/// docs/src/results/judge.md), read from this file when it is there, else
+/// from the copy built into the binary.
+pub const DEFAULT_INTERACT_NETWORK: &str = "configs/networks/twos.ntp";
+const BUILTIN_INTERACT_NETWORK: &[u8] = include_bytes!("../../configs/networks/twos.ntp");
+
 /// Default whole-game time budget in seconds: BOJ 28489 allows 15 s for a
 /// whole game, and this leaves 2 s for start-up and I/O.
 pub const DEFAULT_GAME_SECS: f64 = 13.0;
@@ -35,11 +41,12 @@ pub enum Protocol {
 pub struct Args {
     #[arg(long, value_enum, default_value = "boj28489")]
     pub protocol: Protocol,
-    /// Weights file (RON); default configs/weights/interact.ron.
+    /// Play with the heuristic and these weights (RON), e.g.
+    /// configs/weights/interact.ron, instead of the default network.
     #[arg(long, conflicts_with = "network")]
     pub weights: Option<PathBuf>,
     /// A learned network (`learn --variant twos`) scoring the search's
-    /// leaves in place of the heuristic.
+    /// leaves; default configs/networks/twos.ntp.
     #[arg(long)]
     pub network: Option<PathBuf>,
     /// Search settings (RON), e.g. a run's best-settings.ron: the cutoff,
@@ -93,20 +100,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    if let Some(path) = &args.network {
-        let network = Network::load(path).map_err(input_error)?;
-        if network.trained.variant != Variant::Twos {
-            eprintln!(
-                "warning: {} learned the {} game; BOJ 28489 is the twos game",
-                path.display(),
-                network.trained.variant.name()
-            );
-        }
-        return play_judge(stdin.lock(), stdout.lock(), &network, &settings, &args);
+    if let Some(path) = &args.weights {
+        let (weights, _) = load_weights(Some(path), DEFAULT_INTERACT_WEIGHTS)?;
+        let heuristic = Heuristic::new(&weights);
+        return play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args);
     }
-    let (weights, _) = load_weights(args.weights.as_deref(), DEFAULT_INTERACT_WEIGHTS)?;
-    let heuristic = Heuristic::new(&weights);
-    play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args)
+    let network = match &args.network {
+        Some(path) => {
+            let network = Network::load(path).map_err(input_error)?;
+            if network.trained.variant != Variant::Twos {
+                eprintln!(
+                    "warning: {} learned the {} game; BOJ 28489 is the twos game",
+                    path.display(),
+                    network.trained.variant.name()
+                );
+            }
+            network
+        }
+        None => default_network()?,
+    };
+    play_judge(stdin.lock(), stdout.lock(), &network, &settings, &args)
+}
+
+/// The default network: the file when it is there (a checkout), else the
+/// built-in copy of it.
+fn default_network() -> anyhow::Result<Network> {
+    let path = std::path::Path::new(DEFAULT_INTERACT_NETWORK);
+    if path.exists() {
+        return Network::load(path).map_err(input_error);
+    }
+    Network::from_bytes(BUILTIN_INTERACT_NETWORK)
+        .map_err(|e| input_error(format!("{DEFAULT_INTERACT_NETWORK} (built in): {e}")))
 }
 
 /// One word from the judge.
