@@ -129,6 +129,31 @@ pub fn load_weights(path: Option<&Path>, default: &str) -> anyhow::Result<(Weigh
     ))
 }
 
+/// The positions of `stage` in the bank at `path`, refused unless some are
+/// there; the bank's variant must be `variant` where one is given (`None`
+/// takes any, where the caller accepts another variant's positions), and
+/// `on_variant` words the refusal.
+pub fn bank_stage(
+    path: &Path,
+    stage: &str,
+    variant: Option<Variant>,
+    on_variant: impl FnOnce(String) -> String,
+) -> anyhow::Result<Vec<crate::engine::Start>> {
+    let (bank, _) = crate::bank::Bank::load(path)?;
+    if let Some(variant) = variant {
+        bank.check_variant(path, variant)
+            .map_err(|e| super::input_error(on_variant(e.to_string())))?;
+    }
+    let starts = bank.stage(stage);
+    if starts.is_empty() {
+        return Err(super::input_error(format!(
+            "{} has no position of stage `{stage}`",
+            path.display()
+        )));
+    }
+    Ok(starts)
+}
+
 /// Who plays a command's games: built-in players from weights files (with
 /// search settings), or external programs with values for their parameters.
 #[derive(Debug, Clone, Default, clap::Args)]

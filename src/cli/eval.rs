@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::common::{load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
+use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use super::workers::Workers;
 use crate::atomic_file::Streamed;
-use crate::bank::{pick, Bank};
+use crate::bank::pick;
 use crate::engine::{Start, Variant};
 use crate::evaluation::{time_shares, Batch};
 use crate::player::Player;
@@ -85,21 +85,12 @@ impl BatchOpts {
         let (Some(path), Some(stage)) = (&self.bank, &self.bank_stage) else {
             return Ok(None);
         };
-        let (bank, _) = Bank::load(path)?;
-        if !self.bank_other_variant {
-            bank.check_variant(path, variant).map_err(|e| {
-                input_error(format!(
-                    "{e} (--bank-other-variant starts them there all the same)"
-                ))
-            })?;
-        }
-        let starts = bank.stage(stage);
-        if starts.is_empty() {
-            return Err(input_error(format!(
-                "{} has no position of stage `{stage}`",
-                path.display()
-            )));
-        }
+        let starts = bank_stage(
+            path,
+            stage,
+            (!self.bank_other_variant).then_some(variant),
+            |e| format!("{e} (--bank-other-variant starts them there all the same)"),
+        )?;
         eprintln!(
             "games start from the {} positions of stage {stage} in {}",
             starts.len(),

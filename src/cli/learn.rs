@@ -16,7 +16,6 @@ use clap::Parser;
 
 use super::input_error;
 use crate::atomic_file;
-use crate::bank::Bank;
 use crate::engine::Variant;
 use crate::heuristic::ntuple::{named_tuples, parse_tuples, TUPLE_NAMES};
 use crate::heuristic::Network;
@@ -87,15 +86,7 @@ fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnSta
             args.bank_share
         )));
     }
-    let (bank, _) = Bank::load(path)?;
-    bank.check_variant(path, variant).map_err(input_error)?;
-    let positions = bank.stage(stage);
-    if positions.is_empty() {
-        return Err(input_error(format!(
-            "{} has no position of stage `{stage}`",
-            path.display()
-        )));
-    }
+    let positions = super::common::bank_stage(path, stage, Some(variant), |e| e)?;
     eprintln!(
         "{:.0}% of the games start from the {} positions of stage {stage} in {}",
         100.0 * args.bank_share,
