@@ -13,14 +13,9 @@ use crate::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
 pub const DEFAULT_WEIGHTS: &str = "configs/weights/default.ron";
-/// The weights `interact` uses without `--weights`: tuned under its own
-/// search (`configs/interact.ron`).
-pub const DEFAULT_INTERACT_WEIGHTS: &str = "configs/weights/interact.ron";
-
-/// Copies built into the binary, used when the files are not found (the
+/// A copy built into the binary, used when the file is not found (the
 /// binary runs outside a checkout).
 const BUILTIN_DEFAULT: &str = include_str!("../../configs/weights/default.ron");
-const BUILTIN_INTERACT: &str = include_str!("../../configs/weights/interact.ron");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum VariantName {
@@ -118,13 +113,8 @@ pub fn load_weights(path: Option<&Path>, default: &str) -> anyhow::Result<(Weigh
     if default_path.exists() {
         return Ok((Weights::load(&default_path)?, default.to_string()));
     }
-    let text = if default == DEFAULT_INTERACT_WEIGHTS {
-        BUILTIN_INTERACT
-    } else {
-        BUILTIN_DEFAULT
-    };
     Ok((
-        Weights::from_ron(text, default)?,
+        Weights::from_ron(BUILTIN_DEFAULT, default)?,
         format!("{default} (built in)"),
     ))
 }

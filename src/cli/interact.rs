@@ -10,10 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use super::common::{load_weights, DEFAULT_INTERACT_WEIGHTS};
 use super::input_error;
 use crate::engine::{Board, Variant};
-use crate::heuristic::{Evaluate, Heuristic, Network};
+use crate::heuristic::{Evaluate, Heuristic, Network, Weights};
 use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
@@ -101,8 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     if let Some(path) = &args.weights {
-        let (weights, _) = load_weights(Some(path), DEFAULT_INTERACT_WEIGHTS)?;
-        let heuristic = Heuristic::new(&weights);
+        let heuristic = Heuristic::new(&Weights::load(path)?);
         return play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args);
     }
     let network = match &args.network {
