@@ -85,6 +85,41 @@ fn eval_json_and_csv_agree() {
 }
 
 #[test]
+fn eval_first_plays_the_later_games_of_the_seed() {
+    let dir = TempDir::new("evalfirst");
+    let csv = |name: &str, extra: &[&str]| {
+        let path = dir.join(name);
+        let mut args = vec!["eval", "--depth", "1", "--seed", "31"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--csv", path.to_str().unwrap()]);
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (std::fs::read_to_string(&path).unwrap(), out.stderr)
+    };
+    let (whole, _) = csv("whole.csv", &["--games", "9"]);
+    let (head, _) = csv("head.csv", &["--games", "4"]);
+    let (tail, stderr) = csv("tail.csv", &["--first", "4", "--games", "5"]);
+    assert!(
+        String::from_utf8_lossy(&stderr).contains("5 games (4..9) from seed 31"),
+        "{}",
+        String::from_utf8_lossy(&stderr)
+    );
+    // The pieces, headers dropped from the second, are the whole sample, games
+    // numbered alike.
+    let joined: Vec<&str> = head.lines().chain(tail.lines().skip(1)).collect();
+    assert_eq!(joined, whole.lines().collect::<Vec<_>>());
+    assert!(tail.lines().nth(1).unwrap().starts_with("4,"), "{tail}");
+    // A range past the last game index is refused before any game is played.
+    let out = run(&["eval", "--first", "4294967295", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--first 4294967295"));
+}
+
+#[test]
 fn compare_pairs_the_games() {
     let out = run(&[
         "compare",

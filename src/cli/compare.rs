@@ -41,13 +41,12 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         .players
         .players(&weights, args.batch.game.prob_cutoff)?;
     eprintln!(
-        "A: {}  B: {}; variant {}; depth {}; {} paired games from seed {}",
+        "A: {}  B: {}; variant {}; depth {}; paired: {}",
         players[0].1,
         players[1].1,
         spec.variant.name(),
         spec.search.depth,
-        args.batch.games,
-        args.batch.game.seed
+        args.batch.describe_games(),
     );
     let players: Vec<_> = players.into_iter().map(|(p, _)| p).collect();
     // One CSV file per side: FILE becomes FILE.a.csv and FILE.b.csv.

@@ -39,6 +39,11 @@ pub struct BatchOpts {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: u32,
+    /// Index of the first game: `--first 16 --games 48` plays games 16..64
+    /// of `--seed`, so a sample grows (or splits across machines) without
+    /// repeating a game. The CSV numbers games by this index.
+    #[arg(long, default_value_t = 0)]
+    pub first: u32,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -77,7 +82,32 @@ impl BatchOpts {
         if self.threads == Some(0) {
             return Err(input_error("--threads must be at least 1"));
         }
+        if self.first.checked_add(self.games).is_none() {
+            return Err(input_error(format!(
+                "--first {} with --games {} runs past game {}",
+                self.first,
+                self.games,
+                u32::MAX
+            )));
+        }
         self.game.spec()
+    }
+
+    /// The games' indices, `--first` and the `--games` after it.
+    pub fn indices(&self) -> std::ops::Range<u32> {
+        self.first..self.first + self.games
+    }
+
+    /// How the games are named in a run's first line: `100 games from seed
+    /// 7`, or `48 games (16..64) from seed 7` when `--first` is given.
+    pub fn describe_games(&self) -> String {
+        let range = if self.first == 0 {
+            String::new()
+        } else {
+            let games = self.indices();
+            format!(" ({}..{})", games.start, games.end)
+        };
+        format!("{} games{range} from seed {}", self.games, self.game.seed)
     }
 
     /// The positions of `--bank-stage` in `--bank`, if given.
@@ -139,8 +169,9 @@ impl BatchOpts {
         let mut tallies: Vec<Tally> = players.iter().map(|_| Tally::default()).collect();
         let mut rows = String::new();
         let start = Instant::now();
-        for first in (0..self.games).step_by(CHUNK_GAMES as usize) {
-            let last = first.saturating_add(CHUNK_GAMES).min(self.games);
+        let games = self.indices();
+        for first in games.clone().step_by(CHUNK_GAMES as usize) {
+            let last = first.saturating_add(CHUNK_GAMES).min(games.end);
             let mut batch = Batch::new(
                 *spec,
                 players.to_vec(),
@@ -255,11 +286,10 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     }
     let (player, source) = players.swap_remove(0);
     eprintln!(
-        "player: {source}; variant {}; depth {}; {} games from seed {}",
+        "player: {source}; variant {}; depth {}; {}",
         spec.variant.name(),
         spec.search.depth,
-        args.batch.games,
-        args.batch.game.seed
+        args.batch.describe_games(),
     );
     let csv: Vec<PathBuf> = args.batch.csv.iter().cloned().collect();
     let summary = args
