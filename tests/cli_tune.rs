@@ -236,6 +236,28 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
         journal
     );
     assert_eq!(outcome(&whole), outcome(&folder));
+
+    // Once finished, a resume plays nothing and changes nothing, even with a
+    // bad line in the journal: the final comparison is what ends a run.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(folder.join("journal.jsonl"))
+        .unwrap();
+    file.write_all(b"not a record\n").unwrap();
+    drop(file);
+    let journal = std::fs::read(folder.join("journal.jsonl")).unwrap();
+    let last = std::fs::read(folder.join("final.json")).unwrap();
+    let out = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is finished already"));
+    assert_eq!(
+        std::fs::read(folder.join("journal.jsonl")).unwrap(),
+        journal
+    );
+    assert_eq!(std::fs::read(folder.join("final.json")).unwrap(), last);
 }
 
 #[cfg(unix)]

@@ -96,7 +96,8 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     };
     meta.write(&folder)?;
     eprintln!("run folder: {}", folder.dir().display());
-    execute(&config, &folder, &*evaluator, workers)
+    let replayed = journal::read_for_replay(&folder.path(files::JOURNAL))?;
+    execute(&config, &folder, replayed, &*evaluator, workers)
 }
 
 /// Copies the bank into the run folder, unless it changed since the config
@@ -117,27 +118,32 @@ pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
     let _lock = FolderLock::acquire(&folder)?;
     let config = config::load(&folder.path(files::CONFIG))?;
-    if is_finished(&folder, &config)? {
-        eprintln!("{} is finished already.", folder.dir().display());
-        return Ok(ExitCode::SUCCESS);
+    // A run with its final comparison is finished whatever its journal holds.
+    if folder.path(files::FINAL).exists() {
+        return Ok(finished_already(&folder));
+    }
+    let replayed = journal::read_for_replay(&folder.path(files::JOURNAL))?;
+    if stopped_for_good(&config, &replayed.0) {
+        return Ok(finished_already(&folder));
     }
     let evaluator = workers.evaluator(args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
-    execute(&config, &folder, &*evaluator, workers)
+    execute(&config, &folder, replayed, &*evaluator, workers)
 }
 
-/// Whether the run in `folder` has ended: it has its final comparison, or
-/// (with `final_games: 0`) its journal records a stop other than Ctrl-C.
-fn is_finished(folder: &RunFolder, config: &TuneConfig) -> anyhow::Result<bool> {
-    if folder.path(files::FINAL).exists() {
-        return Ok(true);
-    }
-    let (records, _) = journal::read_for_replay(&folder.path(files::JOURNAL))?;
-    Ok(config.final_games == 0
+fn finished_already(folder: &RunFolder) -> ExitCode {
+    eprintln!("{} is finished already.", folder.dir().display());
+    ExitCode::SUCCESS
+}
+
+/// Whether a run without a final comparison has ended all the same: with
+/// `final_games: 0`, its journal's `records` end in a stop other than Ctrl-C.
+fn stopped_for_good(config: &TuneConfig, records: &[journal::Record]) -> bool {
+    config.final_games == 0
         && matches!(
-            journal::stop_record(&records),
+            journal::stop_record(records),
             Some(journal::Record::Stop { reason, .. }) if *reason != StopReason::Interrupted
-        ))
+        )
 }
 
 /// A flag set by the first Ctrl-C (or SIGTERM); a second one exits at once
@@ -166,14 +172,18 @@ fn interrupt_flag(folder: &RunFolder, workers: &Workers) -> Arc<AtomicBool> {
     interrupt
 }
 
+/// Runs (or goes on with) the tuning run in `folder`, whose journal was read
+/// as `replayed` (its records and the length of its whole lines), with the
+/// folder locked by the caller.
 fn execute(
     config: &TuneConfig,
     folder: &RunFolder,
+    replayed: (Vec<journal::Record>, u64),
     evaluator: &dyn Evaluator,
     workers: &Workers,
 ) -> anyhow::Result<ExitCode> {
     let interrupt = interrupt_flag(folder, workers);
-    let (records, valid_len) = journal::read_for_replay(&folder.path(files::JOURNAL))?;
+    let (records, valid_len) = replayed;
     let replay = Replay::new(&records);
     let progress = Progress::default();
     let journal = JournalFile::open(folder, valid_len)?;
