@@ -476,3 +476,88 @@ fn interacts_default_is_the_packed_twos_network_learned_from_the_bank() {
         tune2048::heuristic::ntuple::named_tuples("six").unwrap()
     );
 }
+
+#[test]
+fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
+    let tmp = TempDir::new("learn-stages");
+    let base = tmp.join("base");
+    let out = learn(&base, &["--games", "40", "--block", "40", "--seed", "6"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let source = Network::load(&base.join("network.nt")).unwrap();
+
+    // Split at 256 and learned 20 more games: the games go on from the
+    // source's count with its seed, and the header names the stages.
+    let split = tmp.join("split");
+    let from = base.join("network.nt");
+    let args = [
+        "--from",
+        from.to_str().unwrap(),
+        "--stages",
+        "256",
+        "--games",
+        "60",
+    ];
+    let out = learn(&split, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("stages at 256"),
+        "{}",
+        text(&out.stderr)
+    );
+    let net = Network::load(&split.join("network.nt")).unwrap();
+    assert_eq!(net.stages(), [8]);
+    assert_eq!((net.trained.games, net.trained.seed), (60, 6));
+    assert_eq!(net.weight_count(), 2 * source.weight_count());
+    let bytes = std::fs::read(split.join("network.nt")).unwrap();
+    assert!(text(&bytes[..200]).contains("\nstages 256\nvariant classic 0.1\n"));
+    // The split run learned the same games as the source would have: its
+    // value of a board both stages score alike moved as the source's did.
+    let plain = tmp.join("plain");
+    let out = learn(&plain, &["--from", from.to_str().unwrap(), "--games", "60"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let plain = Network::load(&plain.join("network.nt")).unwrap();
+    assert_eq!(plain.stages(), [] as [u8; 0]);
+    assert_ne!(plain.tables(), source.tables());
+    assert_eq!(plain.trained.games, 60);
+
+    // Bad input: a stage that is not a tile, a second split, and --from
+    // beside the flags it replaces.
+    let out = learn(&tmp.join("bad"), &["--games", "60", "--stages", "300"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--stages: `300` is not a tile"),
+        "{}",
+        text(&out.stderr)
+    );
+    let twice = split.join("network.nt");
+    let out = learn(
+        &tmp.join("bad"),
+        &[
+            "--games",
+            "90",
+            "--from",
+            twice.to_str().unwrap(),
+            "--stages",
+            "512",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("split already"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!tmp.join("bad").join("network.nt").exists());
+    let out = learn(
+        &tmp.join("bad"),
+        &[
+            "--games",
+            "90",
+            "--from",
+            twice.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -17,7 +17,9 @@ use clap::Parser;
 use super::input_error;
 use crate::atomic_file;
 use crate::engine::Variant;
-use crate::heuristic::ntuple::{named_tuples, parse_tuples, TUPLE_NAMES};
+use crate::heuristic::ntuple::{
+    named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES,
+};
 use crate::heuristic::Network;
 use crate::tune::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
 use crate::tune::lock::FolderLock;
@@ -72,6 +74,16 @@ pub struct Args {
     /// The share of games that start from the bank, in (0, 1].
     #[arg(long, default_value_t = 0.5, requires = "bank")]
     pub bank_share: f64,
+    /// Start from this network (a full or packed file) instead of an empty
+    /// one: its tuples, variant, seed and games so far, its rate unless
+    /// --alpha says otherwise.
+    #[arg(long, conflicts_with_all = ["resume", "tuples", "seed", "variant"])]
+    pub from: Option<PathBuf>,
+    /// Split the network into stages by its largest tile, each with tables
+    /// of its own: `16384`, or up to 3 ascending tiles. With --from, every
+    /// stage starts as a copy of that network.
+    #[arg(long, conflicts_with = "resume")]
+    pub stages: Option<String>,
 }
 
 /// The starts `--bank`, `--bank-stage` and `--bank-share` name, checked
@@ -188,33 +200,49 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
                 args.dir.display()
             )));
         }
-        let tuples = match named_tuples(&args.tuples) {
-            Some(t) => t,
-            None if args.tuples.contains(',')
-                || args.tuples.chars().all(|c| c.is_ascii_digit()) =>
-            {
-                parse_tuples(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?
-            }
-            None => {
-                return Err(input_error(format!(
-                    "--tuples: `{}` is neither a name ({}) nor cell lists",
-                    args.tuples,
-                    TUPLE_NAMES.join(", ")
-                )))
-            }
+        let stages = match &args.stages {
+            Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
+            None => Vec::new(),
         };
-        let variant = match args.variant {
-            super::common::VariantName::Classic => Variant::CLASSIC,
-            super::common::VariantName::Twos => Variant::Twos,
-        };
-        let net = Network::new(
-            tuples,
-            variant,
-            args.seed,
-            args.alpha.unwrap_or(DEFAULT_ALPHA),
-        )
-        .map_err(|e| input_error(format!("--tuples: {e}")))?;
-        (net, Vec::new())
+        if let Some(from) = &args.from {
+            let net = Network::load(from).map_err(input_error)?;
+            let net = if stages.is_empty() {
+                net
+            } else {
+                net.split(stages)
+                    .map_err(|e| input_error(format!("{}: {e}", from.display())))?
+            };
+            (net, Vec::new())
+        } else {
+            let tuples = match named_tuples(&args.tuples) {
+                Some(t) => t,
+                None if args.tuples.contains(',')
+                    || args.tuples.chars().all(|c| c.is_ascii_digit()) =>
+                {
+                    parse_tuples(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?
+                }
+                None => {
+                    return Err(input_error(format!(
+                        "--tuples: `{}` is neither a name ({}) nor cell lists",
+                        args.tuples,
+                        TUPLE_NAMES.join(", ")
+                    )))
+                }
+            };
+            let variant = match args.variant {
+                super::common::VariantName::Classic => Variant::CLASSIC,
+                super::common::VariantName::Twos => Variant::Twos,
+            };
+            let mut net = Network::new(
+                tuples,
+                variant,
+                args.seed,
+                args.alpha.unwrap_or(DEFAULT_ALPHA),
+            )
+            .map_err(|e| input_error(format!("--tuples: {e}")))?;
+            net.set_stages(stages);
+            (net, Vec::new())
+        }
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
     if net.trained.games >= args.games {
@@ -226,8 +254,13 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         );
         return Ok(std::process::ExitCode::SUCCESS);
     }
+    let stages = match net.stages() {
+        [] => String::new(),
+        s => format!(", stages at {}", stages_text(s)),
+    };
     eprintln!(
-        "learning {} weights ({} tuples) in the {} game from game {} to {}, alpha {}, seed {}",
+        "learning {} weights ({} tuples{stages}) in the {} game from game {} to {}, alpha {}, \
+         seed {}",
         net.weight_count(),
         net.tuples().len(),
         net.trained.variant.name(),

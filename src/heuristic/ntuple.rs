@@ -12,8 +12,14 @@
 //! search adds the points already earned on the way to a leaf (see
 //! [`Network::implied_score`]), so its leaves compare as whole-game scores.
 //!
-//! Files: a short text header (format line, tuples, training record,
-//! weight count), a blank line, the weights as little-endian f32 tuple by
+//! A network may be split into stages by the largest tile: with boundaries
+//! t_1 < … < t_k, a board whose largest tile is at least t_j and below
+//! t_{j+1} is scored by stage j's tables (stage 0 below t_1). Each stage has
+//! a full set of tables, so what a late stage learns cannot move the values
+//! of the early game.
+//!
+//! Files: a short text header (format line, tuples, the stages where there
+//! are more than one, training record, weight count), a blank line, the weights as little-endian f32 tuple by
 //! tuple, and the FNV-1a hash of everything before it (8 bytes,
 //! little-endian). A file that is cut short, altered or not a network is
 //! refused with a message naming it and what is wrong.
@@ -31,6 +37,10 @@ pub const MAX_TUPLE_CELLS: usize = 6;
 
 /// The most tuples a network may have.
 pub const MAX_TUPLES: usize = 16;
+
+/// The most stage boundaries a network may have (each stage is a full set
+/// of tables).
+pub const MAX_STAGE_BOUNDARIES: usize = 3;
 
 /// How a network was trained: what `learn --resume` checks and continues.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,6 +80,9 @@ pub struct Network {
     tuples: Vec<Vec<u8>>,
     /// Each tuple's cells as a mask of their nibbles.
     masks: Vec<u64>,
+    /// The ranks at which a stage begins, ascending; empty for one stage.
+    stages: Vec<u8>,
+    /// The tables stage by stage, each stage's tuple by tuple.
     weights: Vec<Vec<f32>>,
     pub trained: Trained,
 }
@@ -202,6 +215,41 @@ fn check_tuple(cells: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// Parses stage boundaries written as tiles, `16384` or `8192,16384`:
+/// their ranks, ascending, at most [`MAX_STAGE_BOUNDARIES`] of them.
+pub fn parse_stages(text: &str) -> Result<Vec<u8>, String> {
+    let ranks = text
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(crate::engine::rank_of)
+                .filter(|&r| r >= 2)
+                .ok_or_else(|| format!("`{t}` is not a tile from 4 to 32768"))
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    if ranks.len() > MAX_STAGE_BOUNDARIES {
+        return Err(format!(
+            "at most {MAX_STAGE_BOUNDARIES} stage boundaries, not {}",
+            ranks.len()
+        ));
+    }
+    if ranks.windows(2).any(|w| w[0] >= w[1]) {
+        return Err("stage boundaries are listed in ascending order, each once".into());
+    }
+    Ok(ranks)
+}
+
+/// Stage boundaries as a header or a message writes them: `8192,16384`.
+pub fn stages_text(ranks: &[u8]) -> String {
+    ranks
+        .iter()
+        .map(|&r| crate::engine::value_of(r).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Parses tuples written as cell lists, `0,1,2,3 4,5,6,7`.
 pub fn parse_tuples(text: &str) -> Result<Vec<Vec<u8>>, String> {
     let tuples = text
@@ -249,6 +297,7 @@ impl Network {
         Ok(Network {
             tuples,
             masks,
+            stages: Vec::new(),
             weights,
             trained: Trained {
                 games: 0,
@@ -259,9 +308,59 @@ impl Network {
         })
     }
 
+    /// This one-stage network split at `stages` (ranks, as
+    /// [`parse_stages`] gives them): every stage starts as a copy of its
+    /// tables, so the split network scores every board as this one does.
+    pub fn split(&self, stages: Vec<u8>) -> Result<Network, String> {
+        if !self.stages.is_empty() {
+            return Err(format!(
+                "the network is split already (stages at {})",
+                stages_text(&self.stages)
+            ));
+        }
+        let mut net = self.clone();
+        for _ in &stages {
+            net.weights.extend_from_slice(&self.weights);
+        }
+        net.stages = stages;
+        Ok(net)
+    }
+
+    /// Gives a new network the stages `stages` (ranks, ascending), every
+    /// weight of the later stages 0.
+    pub fn set_stages(&mut self, stages: Vec<u8>) {
+        assert!(
+            self.stages.is_empty() && self.trained.games == 0,
+            "stages are set on a new network"
+        );
+        let tables = self.tuples.len();
+        for _ in &stages {
+            for t in 0..tables {
+                self.weights.push(vec![0.0; self.weights[t].len()]);
+            }
+        }
+        self.stages = stages;
+    }
+
     /// The tuples, as cell lists.
     pub fn tuples(&self) -> &[Vec<u8>] {
         &self.tuples
+    }
+
+    /// The ranks at which its stages begin (empty: one stage).
+    pub fn stages(&self) -> &[u8] {
+        &self.stages
+    }
+
+    /// The first of the tables that score `board`: its stage's.
+    #[inline(always)]
+    fn first_table(&self, board: Board) -> usize {
+        if self.stages.is_empty() {
+            return 0;
+        }
+        let top = board.max_rank();
+        let stage = self.stages.iter().take_while(|&&r| top >= r).count();
+        stage * self.masks.len()
     }
 
     /// Weights looked up per board: tuples × 8.
@@ -279,9 +378,10 @@ impl Network {
     #[inline(always)]
     fn for_each_index(&self, board: Board, trans: Board, mut f: impl FnMut(usize, usize)) {
         let forms = symmetric_forms(board.0, trans.0);
+        let first = self.first_table(board);
         for (t, &mask) in self.masks.iter().enumerate() {
             for form in forms {
-                f(t, gather(form, mask));
+                f(first + t, gather(form, mask));
             }
         }
     }
@@ -297,8 +397,9 @@ impl Network {
     #[inline(always)]
     pub fn value_pair(&self, board: Board, trans: Board) -> f32 {
         let forms = symmetric_forms(board.0, trans.0);
+        let first = self.first_table(board);
         let mut sum = 0.0f32;
-        for (w, &mask) in self.weights.iter().zip(&self.masks) {
+        for (w, &mask) in self.weights[first..].iter().zip(&self.masks) {
             let mut part = 0.0f32;
             for form in forms {
                 // The index has 4 bits per cell of the tuple: within the table.
@@ -348,15 +449,21 @@ impl Network {
     }
 
     /// The header's lines after the format line, each ending in a newline:
-    /// the tuples, the training record and the weight count.
+    /// the tuples, the stages (where there are more than one), the training
+    /// record and the weight count.
     pub(super) fn header_fields(&self) -> String {
         let tuples: Vec<String> = self
             .tuples
             .iter()
             .map(|t| t.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
             .collect();
+        let stages = if self.stages.is_empty() {
+            String::new()
+        } else {
+            format!("stages {}\n", stages_text(&self.stages))
+        };
         format!(
-            "tuples {}\nvariant {}\ngames {}\nseed {}\nalpha {}\nweights {}\n",
+            "tuples {}\n{stages}variant {}\ngames {}\nseed {}\nalpha {}\nweights {}\n",
             tuples.join(" "),
             variant_text(self.trained.variant),
             self.trained.games,
@@ -366,7 +473,7 @@ impl Network {
         )
     }
 
-    /// The weight tables, tuple by tuple.
+    /// The weight tables, stage by stage and in each tuple by tuple.
     pub fn tables(&self) -> &[Vec<f32>] {
         &self.weights
     }
@@ -485,7 +592,7 @@ pub(super) fn check_hash(bytes: &[u8]) -> Result<(), String> {
 
 /// A network file's header, read field by field in order.
 pub(super) struct Header<'a> {
-    lines: std::str::Lines<'a>,
+    lines: std::iter::Peekable<std::str::Lines<'a>>,
     /// The number of the line last read.
     number: usize,
 }
@@ -493,7 +600,7 @@ pub(super) struct Header<'a> {
 impl<'a> Header<'a> {
     fn new(text: &'a str) -> Header<'a> {
         Header {
-            lines: text.lines(),
+            lines: text.lines().peekable(),
             number: 0,
         }
     }
@@ -552,6 +659,13 @@ impl<'a> Header<'a> {
         for t in &tuples {
             check_tuple(t).map_err(|e| bad_field(n, "tuples", &e))?;
         }
+        let stages = match self.lines.peek() {
+            Some(line) if line.starts_with("stages ") => {
+                let (n, text) = self.field("stages")?;
+                parse_stages(text).map_err(|e| bad_field(n, "stages", &e))?
+            }
+            _ => Vec::new(),
+        };
         let (n, text) = self.field("variant")?;
         let variant = parse_variant(text).map_err(|e| bad_field(n, "variant", &e))?;
         let games = self.parsed::<u64>("games")?;
@@ -562,6 +676,7 @@ impl<'a> Header<'a> {
             .parse::<usize>()
             .map_err(|e| bad_field(n, "weights", &e))?;
         let mut net = Network::new(tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
+        net.set_stages(stages);
         net.trained.games = games;
         if count != net.weight_count() {
             return Err(format!(
@@ -703,6 +818,59 @@ mod tests {
         assert!(e.contains("line 1"), "{e}");
         let e = Network::from_bytes(b"no header at all").unwrap_err();
         assert!(e.contains("no header"), "{e}");
+    }
+
+    #[test]
+    fn a_split_network_scores_as_before_until_a_stage_learns() {
+        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::Twos, 3, 0.1).unwrap();
+        let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        let late = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 16384, 0, 0, 2]);
+        let later = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 32768, 0, 0, 2]);
+        net.adjust(early, 1.5);
+        net.adjust(late, -0.5);
+        let stages = parse_stages("16384").unwrap();
+        assert_eq!(stages, [14]);
+        let mut split = net.split(stages).unwrap();
+        assert_eq!(split.weight_count(), 2 * net.weight_count());
+        for b in [early, late, later, Board::EMPTY] {
+            assert_eq!(split.value(b), net.value(b), "{b:?}");
+        }
+        // Learning on a late board moves the late stage only: the early
+        // board shares its small tiles' weights, and keeps its value.
+        split.adjust(late, 2.0);
+        assert_eq!(split.value(early), net.value(early));
+        assert!(split.value(late) > net.value(late));
+        // A board past the boundary shares the late stage's weights where
+        // its cells agree with the late board's.
+        assert_ne!(split.value(later), net.value(later));
+        split.adjust(early, 1.0);
+        assert!(split.value(early) > net.value(early));
+        // The stages travel in the file, and only where there are some.
+        let bytes = split.to_bytes();
+        assert!(String::from_utf8_lossy(&bytes).contains("\nstages 16384\nvariant twos\n"));
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), split);
+        assert!(!String::from_utf8_lossy(&net.to_bytes()).contains("stages"));
+    }
+
+    #[test]
+    fn stages_are_checked() {
+        assert_eq!(parse_stages("8192,16384").unwrap(), [13, 14]);
+        assert!(parse_stages("16384,8192")
+            .unwrap_err()
+            .contains("ascending"));
+        assert!(parse_stages("3000").unwrap_err().contains("`3000`"));
+        assert!(parse_stages("2").unwrap_err().contains("`2`"));
+        assert!(parse_stages("4,8,16,32").unwrap_err().contains("at most 3"));
+        let net = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 7, 0.25).unwrap();
+        let split = net.split(vec![14]).unwrap();
+        assert!(split.split(vec![15]).unwrap_err().contains("split already"));
+        let text =
+            String::from_utf8_lossy(&split.to_bytes()).replace("stages 16384", "stages 16000");
+        let e = Network::from_bytes(text.as_bytes()).unwrap_err();
+        assert!(
+            e.contains("line 3, field `stages`") && e.contains("`16000`"),
+            "{e}"
+        );
     }
 
     #[test]
