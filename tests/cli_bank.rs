@@ -366,3 +366,89 @@ fn malformed_header_fields_name_their_line_and_field() {
     let out = twos_from(&path, &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_network_banks_the_positions_of_its_own_games() {
+    let dir = TempDir::new("bank-network");
+    let net = repo_path("configs/networks/twos.ntp");
+    let make = |name: &str, threads: &str| {
+        let path = dir.join(name);
+        let out = run(&[
+            "bank",
+            "--network",
+            net.to_str().unwrap(),
+            "--variant",
+            "twos",
+            "--depth",
+            "0",
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--move-limit",
+            "1200",
+            "--stage",
+            "every:500",
+            "--threads",
+            threads,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains("stage every:500: 8 positions"),
+            "{}",
+            text(&out.stdout)
+        );
+        std::fs::read_to_string(path).unwrap()
+    };
+    let one = make("one.csv", "1");
+    assert_eq!(one, make("two.csv", "2"));
+    assert!(
+        one.contains("\n#! network_file: ") && one.contains("\n#! network_hash: "),
+        "{one}"
+    );
+    assert!(!one.contains("weights"), "{one}");
+    // Each of the 4 games gives its boards after 500 and 1,000 moves.
+    let rows: Vec<&str> = one
+        .lines()
+        .filter(|l| l.starts_with("every:500,"))
+        .collect();
+    assert_eq!(rows.len(), 8);
+    let moves: Vec<&str> = rows.iter().map(|r| r.split(',').nth(3).unwrap()).collect();
+    assert_eq!(moves, ["500", "1000"].repeat(4));
+
+    // A network of another game, and a network beside weights, are refused.
+    let out = run(&[
+        "bank",
+        "--network",
+        net.to_str().unwrap(),
+        "--games",
+        "2",
+        "--stage",
+        "256",
+        "--out",
+        dir.join("bad.csv").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a network for the twos game"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("bad.csv").exists());
+    let out = run(&[
+        "bank",
+        "--network",
+        net.to_str().unwrap(),
+        "--weights",
+        repo_path("configs/weights/nneonneo.ron").to_str().unwrap(),
+        "--games",
+        "2",
+        "--stage",
+        "256",
+        "--out",
+        dir.join("bad.csv").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::{Bank, Position};
 use crate::engine::{rank_of, Board, Direction, Start};
 use crate::evaluation::LocalEvaluator;
-use crate::heuristic::{Heuristic, Weights};
+use crate::heuristic::Evaluate;
 use crate::selfplay::{play_one_observed, GameSpec};
 
 /// When a game's position is saved.
@@ -98,21 +98,21 @@ impl<'a> Recorder<'a> {
     }
 }
 
-/// Plays one game per seed with `weights` under `spec` and saves each game's
+/// Plays one game per seed with `evaluation` (a heuristic or a network)
+/// scoring the search's leaves under `spec`, and saves each game's
 /// positions at `stages`: game by game in seed order, and within a game in
 /// the order they were reached. The same on any number of threads.
 pub fn record(
     evaluator: &LocalEvaluator,
     spec: &GameSpec,
-    weights: &Weights,
+    evaluation: &impl Evaluate,
     seeds: &[u64],
     stages: &[Stage],
     on_game: &(dyn Fn() + Sync),
 ) -> Bank {
-    let heuristic = Heuristic::new(weights);
     let games = evaluator.map(seeds, |&seed| {
         let mut recorder = Recorder::new(stages, seed);
-        play_one_observed(spec, &heuristic, seed, |b, d| recorder.observe(b, d));
+        play_one_observed(spec, evaluation, seed, |b, d| recorder.observe(b, d));
         on_game();
         recorder.saved
     });

@@ -2,7 +2,7 @@ use super::record::{record, Stage};
 use super::*;
 use crate::engine::Variant;
 use crate::evaluation::LocalEvaluator;
-use crate::heuristic::Weights;
+use crate::heuristic::{Heuristic, Weights};
 use crate::search::{Depth, SearchParams};
 use crate::seeds::game_seed;
 use crate::selfplay::{play_one, GameSpec};
@@ -20,7 +20,7 @@ fn small_bank() -> Bank {
     record(
         &LocalEvaluator::new(Some(2)).unwrap(),
         &spec(),
-        &Weights::nneonneo(),
+        &Heuristic::new(&Weights::nneonneo()),
         &seeds,
         &stages,
         &|| {},
@@ -60,7 +60,7 @@ fn saved_positions_are_those_the_games_reached() {
     let one = record(
         &LocalEvaluator::new(Some(1)).unwrap(),
         &spec(),
-        &Weights::nneonneo(),
+        &Heuristic::new(&Weights::nneonneo()),
         &seeds,
         &[Stage::Tile(128), Stage::Every(100)],
         &|| {},

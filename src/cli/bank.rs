@@ -15,6 +15,7 @@ use crate::bank::record::{record, Stage};
 use crate::bank::{head_text, HashText, Made};
 use crate::evaluation::LocalEvaluator;
 use crate::fnv;
+use crate::heuristic::{Heuristic, Network, Weights};
 use crate::seeds::game_seed;
 
 #[derive(Debug, clap::Args)]
@@ -22,6 +23,10 @@ pub struct Args {
     /// Weights file (RON); default configs/weights/default.ron.
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// A learned network (`learn`, `pack`) to play instead of weights, for
+    /// positions such as its own games reach.
+    #[arg(long, conflicts_with = "weights")]
+    pub network: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameOpts,
     /// Number of games.
@@ -39,6 +44,14 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
+/// What plays the bank's games.
+enum Player {
+    /// Weights and where they came from.
+    Weights(Weights, String),
+    /// A network, its file's path and the hash of the file's bytes.
+    Network(Network, String, u64),
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         return Err(input_error("--games must be at least 1"));
@@ -47,10 +60,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Err(input_error("--threads must be at least 1"));
     }
     let spec = args.game.spec()?;
-    let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+    let evaluation = match &args.network {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+            let net = Network::from_bytes(&bytes)
+                .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
+            if net.trained.variant != spec.variant {
+                return Err(input_error(format!(
+                    "{}: a network for the {} game, but --variant is {}",
+                    path.display(),
+                    net.trained.variant.name(),
+                    spec.variant.name()
+                )));
+            }
+            Player::Network(net, path.display().to_string(), fnv::hash(&bytes))
+        }
+        None => {
+            let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
+            Player::Weights(weights, source)
+        }
+    };
     let stages: Vec<String> = args.stages.iter().map(Stage::to_string).collect();
+    let player = match &evaluation {
+        Player::Weights(_, source) => format!("weights {source}"),
+        Player::Network(_, source, _) => format!("network {source}"),
+    };
     let made_by = format!(
-        "tune2048 bank: weights {source}; variant {}; depth {}; {} games from seed {}; stages {}",
+        "tune2048 bank: {player}; variant {}; depth {}; {} games from seed {}; stages {}",
         spec.variant.name(),
         spec.search.depth,
         args.games,
@@ -58,11 +95,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stages.join(" ")
     );
     eprintln!("{made_by}");
-    let mut fields = vec![
-        ("weights_file".to_string(), source.clone()),
-        ("weights".to_string(), ron::to_string(&weights)?),
-        ("search".to_string(), ron::to_string(&spec.search)?),
-    ];
+    let mut fields = match &evaluation {
+        Player::Weights(weights, source) => vec![
+            ("weights_file".to_string(), source.clone()),
+            ("weights".to_string(), ron::to_string(weights)?),
+        ],
+        Player::Network(_, source, hash) => vec![
+            ("network_file".to_string(), source.clone()),
+            ("network_hash".to_string(), HashText(*hash).to_string()),
+        ],
+    };
+    fields.push(("search".to_string(), ron::to_string(&spec.search)?));
     if let Some(limit) = spec.move_limit {
         fields.push(("move_limit".into(), limit.to_string()));
     }
@@ -99,9 +142,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let seeds: Vec<u64> = (first..last)
             .map(|i| game_seed(args.game.seed, i.into()))
             .collect();
-        let chunk = record(&evaluator, &spec, &weights, &seeds, &args.stages, &|| {
-            bar.inc(1)
-        });
+        let on_game = || bar.inc(1);
+        let chunk = match &evaluation {
+            Player::Weights(weights, _) => record(
+                &evaluator,
+                &spec,
+                &Heuristic::new(weights),
+                &seeds,
+                &args.stages,
+                &on_game,
+            ),
+            Player::Network(net, ..) => {
+                record(&evaluator, &spec, net, &seeds, &args.stages, &on_game)
+            }
+        };
         lines.clear();
         for p in &chunk.positions {
             lines.push_str(&p.to_line());
