@@ -561,3 +561,74 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn blend_writes_the_mean_of_networks_and_names_a_mismatch() {
+    let tmp = TempDir::new("blend");
+    let (a, b, c) = (tmp.join("a"), tmp.join("b"), tmp.join("c"));
+    for (dir, seed, tuples) in [
+        (&a, "1", "lines-squares"),
+        (&b, "2", "lines-squares"),
+        (&c, "3", "0,1,2 4,5"),
+    ] {
+        let out = learn(
+            dir,
+            &[
+                "--games", "30", "--block", "30", "--seed", seed, "--tuples", tuples,
+            ],
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let (a, b, c) = (
+        a.join("network.nt"),
+        b.join("network.nt"),
+        c.join("network.nt"),
+    );
+    let mixed = tmp.join("mixed.nt");
+    let out = run(&[
+        "blend",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        mixed.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("the mean of 2 networks"),
+        "{}",
+        text(&out.stdout)
+    );
+    let (na, nb) = (Network::load(&a).unwrap(), Network::load(&b).unwrap());
+    let blend = Network::load(&mixed).unwrap();
+    for ((x, y), m) in na
+        .tables()
+        .iter()
+        .flatten()
+        .zip(nb.tables().iter().flatten())
+        .zip(blend.tables().iter().flatten())
+    {
+        assert_eq!(*m, ((f64::from(*x) + f64::from(*y)) / 2.0) as f32);
+    }
+    let out = run(&[
+        "blend",
+        a.to_str().unwrap(),
+        c.to_str().unwrap(),
+        "--out",
+        tmp.join("bad.nt").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("network 2 has other tuples than network 1")
+            && err.contains(c.to_str().unwrap()),
+        "{err}"
+    );
+    assert!(!tmp.join("bad.nt").exists());
+    let out = run(&[
+        "blend",
+        a.to_str().unwrap(),
+        "--out",
+        tmp.join("bad.nt").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 pub mod bank;
 pub mod bench;
+pub mod blend;
 pub mod child;
 pub mod common;
 pub mod compare;
@@ -53,6 +54,8 @@ pub enum Command {
     Learn(learn::Args),
     /// Pack a learned network to ship: its weights rounded to a grid, zeros left out.
     Pack(pack::Args),
+    /// The mean of learned networks, weight by weight: one network as fast as each.
+    Blend(blend::Args),
     /// Play many seeded games with one weight set and summarize them.
     Eval(eval::Args),
     /// Play games and save their positions at named stages to a bank file.
@@ -99,6 +102,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Resume(args) => with_workers(args.threads, |w| tune::resume(args, w)),
         Command::Learn(args) => learn::run(args),
         Command::Pack(args) => pack::run(args),
+        Command::Blend(args) => blend::run(args),
         Command::Eval(args) => with_workers(args.batch.threads, |w| eval::run(args, w)),
         Command::Compare(args) => with_workers(args.batch.threads, |w| compare::run(args, w)),
         Command::Bank(args) => bank::run(args),

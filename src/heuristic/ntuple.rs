@@ -342,6 +342,38 @@ impl Network {
         self.stages = stages;
     }
 
+    /// The mean of `nets`, weight by weight: since a value is a sum of
+    /// weights, the blend scores every board at the mean of the networks'
+    /// values. They must share tuples, stages and variant; the blend keeps
+    /// the first one's training record.
+    pub fn blend(nets: &[&Network]) -> Result<Network, String> {
+        let (first, rest) = nets.split_first().ok_or("nothing to blend")?;
+        for (i, net) in rest.iter().enumerate() {
+            let differs = if net.tuples != first.tuples {
+                "tuples"
+            } else if net.stages != first.stages {
+                "stages"
+            } else if net.trained.variant != first.trained.variant {
+                "variant"
+            } else {
+                continue;
+            };
+            return Err(format!(
+                "network {} has other {differs} than network 1",
+                i + 2
+            ));
+        }
+        let mut out = (*first).clone();
+        let share = 1.0 / nets.len() as f64;
+        for (t, table) in out.weights.iter_mut().enumerate() {
+            for (i, w) in table.iter_mut().enumerate() {
+                let sum: f64 = nets.iter().map(|n| f64::from(n.weights[t][i])).sum();
+                *w = (sum * share) as f32;
+            }
+        }
+        Ok(out)
+    }
+
     /// The tuples, as cell lists.
     pub fn tuples(&self) -> &[Vec<u8>] {
         &self.tuples
@@ -850,6 +882,33 @@ mod tests {
         assert!(String::from_utf8_lossy(&bytes).contains("\nstages 16384\nvariant twos\n"));
         assert_eq!(Network::from_bytes(&bytes).unwrap(), split);
         assert!(!String::from_utf8_lossy(&net.to_bytes()).contains("stages"));
+    }
+
+    #[test]
+    fn a_blend_scores_a_board_at_the_mean_of_the_values() {
+        let tuples = vec![vec![0, 1], vec![4, 5, 6]];
+        let mut a = Network::new(tuples.clone(), Variant::Twos, 3, 0.1).unwrap();
+        let mut b = Network::new(tuples.clone(), Variant::Twos, 4, 0.2).unwrap();
+        let x = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        let y = board([2, 0, 8, 0, 0, 2, 4, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        a.adjust(x, 1.5);
+        b.adjust(y, -0.25);
+        b.adjust(x, 0.5);
+        let mixed = Network::blend(&[&a, &b]).unwrap();
+        for board in [x, y, Board::EMPTY] {
+            assert_eq!(mixed.value(board), (a.value(board) + b.value(board)) / 2.0);
+        }
+        assert_eq!(mixed.trained, a.trained);
+        assert_eq!(Network::blend(&[&a]).unwrap(), a);
+        let other = Network::new(vec![vec![0, 1]], Variant::Twos, 3, 0.1).unwrap();
+        let e = Network::blend(&[&a, &b, &other]).unwrap_err();
+        assert!(e.contains("network 3 has other tuples"), "{e}");
+        let e = Network::blend(&[&a, &a.split(vec![14]).unwrap()]).unwrap_err();
+        assert!(e.contains("network 2 has other stages"), "{e}");
+        let classic = Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
+        assert!(Network::blend(&[&a, &classic])
+            .unwrap_err()
+            .contains("other variant"));
     }
 
     #[test]

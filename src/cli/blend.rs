@@ -1,0 +1,48 @@
+//! `tune2048 blend`: the mean of learned networks, weight by weight
+//! ([`Network::blend`]): a network that scores every board at the mean of
+//! their values, as fast as one of them.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::input_error;
+use crate::heuristic::Network;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The networks (full or packed files) to blend: two or more, with the
+    /// same tuples, stages and variant.
+    #[arg(num_args = 2.., required = true)]
+    pub networks: Vec<PathBuf>,
+    /// The network file to write (full; `pack` it to ship).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let nets = args
+        .networks
+        .iter()
+        .map(|path| Network::load(path).map_err(input_error))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let refs: Vec<&Network> = nets.iter().collect();
+    let blend = Network::blend(&refs).map_err(|e| {
+        let names: Vec<String> = args
+            .networks
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("network {} is {}", i + 1, p.display()))
+            .collect();
+        input_error(format!("{e} ({})", names.join(", ")))
+    })?;
+    let bytes = blend.to_bytes();
+    crate::atomic_file::write(&args.out, &bytes)
+        .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display()))?;
+    let hash = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
+    println!(
+        "{}: the mean of {} networks (hash {hash:016x})",
+        args.out.display(),
+        nets.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
