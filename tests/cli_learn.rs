@@ -523,44 +523,19 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
 
     // Bad input: a stage that is not a tile, a second split, and --from
     // beside the flags it replaces.
-    let out = learn(&tmp.join("bad"), &["--games", "60", "--stages", "300"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("--stages: `300` is not a tile"),
-        "{}",
+    let refused = |extra: &[&str]| {
+        let out = learn(&tmp.join("bad"), extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
         text(&out.stderr)
-    );
+    };
+    let err = refused(&["--games", "60", "--stages", "300"]);
+    assert!(err.contains("--stages: `300` is not a tile"), "{err}");
     let twice = split.join("network.nt");
-    let out = learn(
-        &tmp.join("bad"),
-        &[
-            "--games",
-            "90",
-            "--from",
-            twice.to_str().unwrap(),
-            "--stages",
-            "512",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("split already"),
-        "{}",
-        text(&out.stderr)
-    );
+    let twice = twice.to_str().unwrap();
+    let err = refused(&["--games", "90", "--from", twice, "--stages", "512"]);
+    assert!(err.contains("split already"), "{err}");
     assert!(!tmp.join("bad").join("network.nt").exists());
-    let out = learn(
-        &tmp.join("bad"),
-        &[
-            "--games",
-            "90",
-            "--from",
-            twice.to_str().unwrap(),
-            "--seed",
-            "3",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(2));
+    refused(&["--games", "90", "--from", twice, "--seed", "3"]);
 }
 
 #[test]
