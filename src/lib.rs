@@ -14,6 +14,7 @@ pub mod adversarial;
 pub mod atomic_file;
 pub mod bank;
 pub mod bench;
+pub mod child;
 pub mod cli;
 #[cfg(feature = "mpi")]
 pub mod cluster;

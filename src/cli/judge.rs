@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use rand_xoshiro::rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::child::{time_limit, Child, ChildError};
 use super::input_error;
 use crate::atomic_file;
+use crate::child::{time_limit, Child, ChildError, Deadline, Stderr};
 use crate::engine::spawn::random_empty_cell;
 use crate::engine::{value_of, Board, Direction};
 use crate::seeds::game_seed;
@@ -54,7 +54,7 @@ pub struct JudgedGame {
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Judges one game against a running player, who must finish by `deadline`.
-pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGame {
+pub fn judge_game(seed: u64, player: &mut Child, deadline: Deadline) -> JudgedGame {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::EMPTY;
     let start = Instant::now();
@@ -72,14 +72,19 @@ pub fn judge_game(seed: u64, player: &mut Child, deadline: Instant) -> JudgedGam
         };
         board = board.place(cell, 1).expect("the cell is empty");
         if !board.has_move() {
-            player.send("-1");
+            // The game is over whether or not the program reads this.
+            let _ = player.send("-1\n", deadline);
             return verdict(board, moves, None);
         }
-        player.send(&(cell + 1).to_string());
-        let answer = player.receive(deadline).map_err(|e| match e {
-            ChildError::TimedOut => format!("time limit exceeded after {moves} moves"),
-            e => format!("answer {}: {e}", moves + 1),
-        });
+        let answer = player
+            .send(&format!("{}\n", cell + 1), deadline)
+            .and_then(|()| player.receive(deadline))
+            .map_err(|e| match e {
+                ChildError::TimedOut(_) | ChildError::WriteTimedOut(_) => {
+                    format!("time limit exceeded after {moves} moves")
+                }
+                e => format!("answer {}: {}", moves + 1, e.unanswered()),
+            });
         match answer.and_then(|a| legal_answer(board, &a, moves + 1)) {
             Ok(next) => board = next,
             Err(error) => return verdict(board, moves, Some(error)),
@@ -133,26 +138,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "--games must be positive and --time-limit between 0 and 1e9 seconds",
         ));
     };
-    let (program, rest) = match args.command.split_first() {
-        Some((p, rest)) => (p.clone(), rest.to_vec()),
-        None => (
+    let command = match args.command.is_empty() {
+        false => args.command.clone(),
+        true => vec![
             std::env::current_exe()?.display().to_string(),
-            vec!["interact".to_string()],
-        ),
+            "interact".to_string(),
+        ],
     };
     let mut verdicts = Vec::new();
     for game in 0..args.games {
-        let mut child = Child::spawn(&program, &rest)
-            .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
-        let deadline = Instant::now() + limit;
+        let mut child = Child::spawn(&command, Stderr::Inherit)
+            .map_err(|e| input_error(format!("cannot start `{}`: {e}", command[0])))?;
+        let deadline = Deadline::after(limit);
         let v = judge_game(game_seed(args.seed, game.into()), &mut child, deadline);
         // A game the judge ended lets the program exit by itself; one it
         // failed stops it at once.
-        if v.error.is_none() {
-            child.finish(EXIT_GRACE);
+        child.stop(if v.error.is_none() {
+            EXIT_GRACE
         } else {
-            child.stop();
-        }
+            Duration::ZERO
+        });
         println!(
             "game {:>2}: max tile {:>5}  {:>5} moves  {:>6.2} s{}",
             game + 1,
