@@ -8,11 +8,11 @@
 //!   process group is killed, so a shell script's children go too, then it is
 //!   reaped), the registry of live programs that [`stop_all`] empties at exit,
 //!   and the errors;
-//! - [`io`]: lines written to its stdin without blocking past a
+//! - `io.rs`: lines written to its stdin without blocking past a
 //!   [`Deadline`] (a program that stops reading cannot hang us), and lines
 //!   read from its stdout with `poll(2)` and a deadline (no thread between us
 //!   and the program, so a round trip costs two context switches);
-//! - [`tail`]: the last lines of its stderr, kept by a thread of its own for
+//! - `tail.rs`: the last lines of its stderr, kept by a thread of its own for
 //!   error messages (when stderr is not simply shared with ours).
 //!
 //! On Linux a program is also killed if the thread that started it ends
