@@ -23,6 +23,7 @@ pub mod evaluation;
 pub mod export;
 pub mod fnv;
 pub mod heuristic;
+pub mod interact;
 pub mod maxtile;
 pub mod place;
 pub mod player;
