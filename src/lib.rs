@@ -14,6 +14,7 @@ pub mod adversarial;
 pub mod atomic_file;
 pub mod bank;
 pub mod bench;
+pub mod child;
 pub mod cli;
 #[cfg(feature = "mpi")]
 pub mod cluster;
@@ -22,6 +23,7 @@ pub mod evaluation;
 pub mod export;
 pub mod fnv;
 pub mod heuristic;
+pub mod interact;
 pub mod maxtile;
 pub mod place;
 pub mod player;

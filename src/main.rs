@@ -14,6 +14,6 @@ fn main() -> ExitCode {
         }
     };
     // External players of threads that have not stopped theirs yet.
-    tune2048::player::external::stop_all();
+    tune2048::child::stop_all();
     code
 }

@@ -5,6 +5,9 @@
 //! evaluation for that role) and asked only on the player's own turns, as in an in-process game
 //! ([`matchplay::play`](super::matchplay::play)), so with a ply or node limit
 //! the answers depend on the input alone and equal the in-process choices.
+//! [`serve`] holds a whole session: the referee's lines in, the answers out.
+
+use std::io::{BufRead, Write};
 
 use super::matchplay::TABLE_BITS;
 use super::player::Player;
@@ -121,6 +124,38 @@ impl Game {
         self.score = next.score;
         Ok(())
     }
+}
+
+/// Why [`serve`] stopped before the end of its input.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A line that is malformed or impossible here (bad input).
+    #[error("protocol line {line}: {why}")]
+    Protocol { line: usize, why: String },
+    /// An answer could not be written.
+    #[error(transparent)]
+    Output(#[from] std::io::Error),
+}
+
+/// Answers the referee's lines from `input` on `output`, flushing each
+/// answer, until the input ends.
+pub fn serve(
+    mut player: ProtocolPlayer,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), ServeError> {
+    for (number, line) in input.lines().enumerate() {
+        let protocol = |why: String| ServeError::Protocol {
+            line: number + 1,
+            why,
+        };
+        let line = line.map_err(|e| protocol(e.to_string()))?;
+        if let Some(answer) = player.handle(&line).map_err(protocol)? {
+            writeln!(output, "{answer}")?;
+            output.flush()?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,17 +1,17 @@
-//! `tune2048 gpcc-player`: our adversarial 2048 player on stdin/stdout,
-//! speaking the line protocol of [`crate::adversarial::protocol`] to a
-//! referee (ours, `gpcc-referee`, or another one). It answers each turn with
+//! `tune2048 gpcc-player`: our adversarial 2048 player on stdin/stdout
+//! ([`crate::adversarial::protocol_player::serve`]), speaking the line
+//! protocol of [`crate::adversarial::protocol`] to a referee (ours,
+//! `gpcc-referee`, or another one). It answers each turn with
 //! one line and flushes; with a ply or node limit the answers depend on the
 //! input alone. It plays any number of games in a row and stops at the end
 //! of its input; a malformed or impossible line exits with code 2.
 
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use super::input_error;
 use super::matchplay::{LimitArgs, DEFAULT_PLIES};
 use crate::adversarial::player::Player;
-use crate::adversarial::protocol_player::ProtocolPlayer;
+use crate::adversarial::protocol_player::{serve, ProtocolPlayer, ServeError};
 use crate::adversarial::search::Limits;
 
 #[derive(Debug, clap::Args)]
@@ -35,31 +35,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits().unwrap_or(Limits::plies(DEFAULT_PLIES));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    serve(
-        ProtocolPlayer::new(player, limits),
-        stdin.lock(),
-        stdout.lock(),
-    )
-}
-
-/// Answers the referee's lines from `input` on `output` until the input ends.
-pub fn serve(
-    mut player: ProtocolPlayer,
-    input: impl BufRead,
-    mut output: impl Write,
-) -> anyhow::Result<ExitCode> {
-    for (number, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| input_error(format!("protocol line {}: {e}", number + 1)))?;
-        match player.handle(&line) {
-            Ok(None) => {}
-            Ok(Some(answer)) => {
-                writeln!(output, "{answer}")?;
-                output.flush()?;
-            }
-            Err(why) => {
-                return Err(input_error(format!("protocol line {}: {why}", number + 1)));
-            }
-        }
-    }
+    let player = ProtocolPlayer::new(player, limits);
+    serve(player, stdin.lock(), stdout.lock()).map_err(|e| match e {
+        ServeError::Protocol { .. } => input_error(e),
+        ServeError::Output(io) => io.into(),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -15,12 +15,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::child::{time_limit, Child, ChildError};
 use super::input_error;
 use super::matchplay::{match_line, summary_lines, MatchArgs};
 use crate::adversarial::matchplay::MatchSummary;
 use crate::adversarial::referee::{referee_match, ProtocolFault, RefereedMatch, Seat, Who};
 use crate::adversarial::search::Limits;
+use crate::child::{time_limit, Child, ChildError, Deadline, Stderr};
 
 /// `gpcc-referee`'s players: two programs, and the time each has to answer.
 #[derive(Debug, clap::Args)]
@@ -76,31 +76,33 @@ impl Seat for Program {
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         self.log('<', line);
-        self.child.send(line);
-        Ok(())
+        let deadline = Deadline::after(self.limit);
+        self.child
+            .send(&format!("{line}\n"), deadline)
+            .map_err(|e| e.to_string())
     }
 
     fn receive(&mut self) -> Result<String, String> {
-        let answer = self.child.receive(Instant::now() + self.limit);
+        let answer = self.child.receive(Deadline::after(self.limit));
         if let Ok(line) = &answer {
             self.log('>', line);
         }
         answer.map_err(|e| match e {
-            ChildError::TimedOut => {
-                format!("no answer within {} s", self.limit.as_secs_f64())
+            ChildError::TimedOut(limit) => {
+                format!("no answer within {} s", limit.as_secs_f64())
             }
-            e => e.to_string(),
+            e => e.unanswered(),
         })
     }
 }
 
 /// A program and its arguments from a flag's text.
-fn command(flag: &str, text: &str) -> anyhow::Result<(String, Vec<String>)> {
-    let mut words = text.split_whitespace().map(String::from);
-    let program = words
-        .next()
-        .ok_or_else(|| input_error(format!("{flag}: give a command")))?;
-    Ok((program, words.collect()))
+fn command(flag: &str, text: &str) -> anyhow::Result<Vec<String>> {
+    let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    if words.is_empty() {
+        return Err(input_error(format!("{flag}: give a command")));
+    }
+    Ok(words)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -117,9 +119,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let transcript = open_transcript(args.transcript.as_deref())?;
     let start = Instant::now();
     let mut seat = |who: Who| {
-        let (program, rest) = &programs[usize::from(who == Who::B)];
-        let child = Child::spawn(program, rest)
-            .map_err(|e| input_error(format!("cannot start `{program}`: {e}")))?;
+        let command = &programs[usize::from(who == Who::B)];
+        let child = Child::spawn(command, Stderr::Inherit)
+            .map_err(|e| input_error(format!("cannot start `{}`: {e}", command[0])))?;
         Ok::<_, anyhow::Error>(Program {
             child,
             limit,

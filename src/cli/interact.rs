@@ -1,34 +1,17 @@
-//! `tune2048 interact`: play against a judge over stdin/stdout.
-//!
-//! BOJ 28489: the judge prints a cell P in 1..=16 (row-major from the top
-//! left) where a 2 appears; we answer UP, DOWN, LEFT or RIGHT and flush; the
-//! judge prints -1 when the game is over.
+//! `tune2048 interact`: play against a judge over stdin/stdout (BOJ 28489,
+//! see [`crate::interact`]): the flags, the player they choose, and the
+//! session's errors sorted into bad input (exit 2) and the rest.
 
-use std::fmt::Write as _;
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::input_error;
-use crate::engine::{Board, Variant};
-use crate::heuristic::{Evaluate, Heuristic, Network, Weights};
-use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
-
-/// log2 of the transposition table's entries: 2^20 entries of 16 bytes are
-/// 16 MiB, far inside BOJ 28489's 1024 MB, and a table smaller than the
-/// search would like only costs repeated work.
-pub const TT_BITS: u32 = 20;
-
-/// `interact`'s default player: a network learned for the twos game (see
-/// docs/src/results/judge.md), read from this file when it is there, else
-/// from the copy built into the binary.
-pub const DEFAULT_INTERACT_NETWORK: &str = "configs/networks/twos.ntp";
-const BUILTIN_INTERACT_NETWORK: &[u8] = include_bytes!("../../configs/networks/twos.ntp");
-
-/// Default whole-game time budget in seconds: BOJ 28489 allows 15 s for a
-/// whole game, and this leaves 2 s for start-up and I/O.
-pub const DEFAULT_GAME_SECS: f64 = 13.0;
+use crate::engine::Variant;
+use crate::heuristic::{Heuristic, Network, Weights};
+use crate::interact::player::{default_network, DEFAULT_GAME_SECS};
+use crate::interact::{play_judge, Pace, PlayOptions, SessionError};
+use crate::search::{Depth, Settings};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
@@ -97,143 +80,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.move_nodes == Some(0) {
         return Err(input_error("--move-nodes must be at least 1"));
     }
+    let options = PlayOptions {
+        depth: args.depth,
+        pace: match (args.untimed, args.move_nodes) {
+            (true, _) => Pace::Untimed,
+            (false, Some(nodes)) => Pace::Nodes(nodes),
+            (false, None) => Pace::Clock {
+                game: Duration::from_secs_f64(args.game_secs),
+            },
+        },
+        trace: args.trace.clone(),
+    };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    if let Some(path) = &args.weights {
+    let played = if let Some(path) = &args.weights {
         let heuristic = Heuristic::new(&Weights::load(path)?);
-        return play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &args);
-    }
-    let network = match &args.network {
-        Some(path) => {
-            let network = Network::load(path).map_err(input_error)?;
-            if network.trained.variant != Variant::Twos {
-                eprintln!(
-                    "warning: {} learned the {} game; BOJ 28489 is the twos game",
-                    path.display(),
-                    network.trained.variant.name()
-                );
-            }
-            network
-        }
-        None => default_network()?,
+        play_judge(stdin.lock(), stdout.lock(), &heuristic, &settings, &options)
+    } else {
+        let network = network(args.network.as_deref())?;
+        play_judge(stdin.lock(), stdout.lock(), &network, &settings, &options)
     };
-    play_judge(stdin.lock(), stdout.lock(), &network, &settings, &args)
-}
-
-/// The default network: the file when it is there (a checkout), else the
-/// built-in copy of it.
-fn default_network() -> anyhow::Result<Network> {
-    let path = std::path::Path::new(DEFAULT_INTERACT_NETWORK);
-    if path.exists() {
-        return Network::load(path).map_err(input_error);
-    }
-    Network::from_bytes(BUILTIN_INTERACT_NETWORK)
-        .map_err(|e| input_error(format!("{DEFAULT_INTERACT_NETWORK} (built in): {e}")))
-}
-
-/// One word from the judge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JudgeWord {
-    /// A 2 appears on this cell (0-based, row-major from the top left).
-    Cell(usize),
-    /// `-1`: the game is over.
-    End,
-}
-
-/// Reads one word of protocol line `number`: a cell 1..=16 or -1. The
-/// error names the line.
-pub fn parse_word(word: &str, number: usize) -> Result<JudgeWord, String> {
-    let p: i64 = word.parse().map_err(|_| {
-        format!("protocol line {number}: expected a cell 1..=16 or -1, found `{word}`")
+    played.map_err(|e| match e {
+        SessionError::Protocol { .. } => input_error(e),
+        SessionError::Output(io) => io.into(),
+        SessionError::Trace(message) => anyhow::anyhow!(message),
     })?;
-    match p {
-        -1 => Ok(JudgeWord::End),
-        1..=16 => Ok(JudgeWord::Cell((p - 1) as usize)),
-        _ => Err(format!(
-            "protocol line {number}: cell {p} is outside 1..=16"
-        )),
-    }
-}
-
-/// Plays one judged game from `input`, answering on `output`.
-pub fn play_judge(
-    input: impl BufRead,
-    mut output: impl Write,
-    heuristic: &impl Evaluate,
-    settings: &Settings,
-    args: &Args,
-) -> anyhow::Result<ExitCode> {
-    let mut params = SearchParams::new(args.depth, Variant::Twos);
-    settings.apply(&mut params);
-    let mut searcher = Searcher::new(TT_BITS);
-    let mut board = Board::EMPTY;
-    let mut trace = args.trace.as_ref().map(|_| String::from(TRACE_HEADER));
-    let mut moves = 0u32;
-    let start = Instant::now();
-    let game = Duration::from_secs_f64(args.game_secs);
-    for (number, line) in input.lines().enumerate() {
-        let number = number + 1;
-        let line = line.map_err(|e| input_error(format!("protocol line {number}: {e}")))?;
-        for word in line.split_whitespace() {
-            let cell = match parse_word(word, number).map_err(input_error)? {
-                JudgeWord::End => {
-                    write_trace(args, trace)?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                JudgeWord::Cell(cell) => cell,
-            };
-            board = board.place(cell, 1).map_err(|_| {
-                input_error(format!(
-                    "protocol line {number}: cell {} is already occupied",
-                    cell + 1
-                ))
-            })?;
-            let before = start.elapsed();
-            let mut allotted_ms = None;
-            let decision = if args.untimed {
-                searcher.decide(heuristic, board, &params)
-            } else if let Some(nodes) = args.move_nodes {
-                searcher.decide_within(heuristic, board, &params, Budget::Nodes(nodes))
-            } else {
-                // Spend less per move as the game clock runs down.
-                let left_ms = game.saturating_sub(start.elapsed()).as_secs_f64() * 1000.0;
-                let ms = allotment_ms(left_ms, board, settings);
-                allotted_ms = Some(ms);
-                let budget = Duration::from_secs_f64(ms / 1000.0);
-                searcher.decide_timed(heuristic, board, &params, budget)
-            };
-            if let (Some(trace), Some(d)) = (trace.as_mut(), decision) {
-                let spent_ms = (start.elapsed() - before).as_secs_f64() * 1000.0;
-                let sum: u32 = board.values().iter().sum();
-                let allotted = allotted_ms.map_or(String::new(), |ms| format!("{ms:.4}"));
-                let _ = writeln!(
-                    trace,
-                    "{},{sum},{},{},{allotted},{spent_ms:.4}",
-                    moves + 1,
-                    board.count_empty(),
-                    d.depth
-                );
-            }
-            let Some(decision) = decision else {
-                return Err(input_error(format!("protocol line {number}: no legal move after the 2 at cell {}, but the judge did not end the game", cell + 1)));
-            };
-            board = board.shift(decision.dir);
-            moves += 1;
-            writeln!(output, "{}", decision.dir)?;
-            output.flush()?;
-        }
-    }
-    write_trace(args, trace)?;
     Ok(ExitCode::SUCCESS)
 }
 
-const TRACE_HEADER: &str = "move,tile_sum,empty,depth,allotment_ms,spent_ms\n";
-
-/// Writes the per-move trace, whole or not at all.
-fn write_trace(args: &Args, trace: Option<String>) -> anyhow::Result<()> {
-    if let (Some(path), Some(text)) = (&args.trace, trace) {
-        crate::atomic_file::write(path, text.as_bytes())
-            .map_err(|e| anyhow::anyhow!("{}: cannot write the trace: {e}", path.display()))?;
+/// The network of `--network`, or the default one.
+fn network(path: Option<&Path>) -> anyhow::Result<Network> {
+    let Some(path) = path else {
+        return default_network().map_err(input_error);
+    };
+    let network = Network::load(path).map_err(input_error)?;
+    if network.trained.variant != Variant::Twos {
+        eprintln!(
+            "warning: {} learned the {} game; BOJ 28489 is the twos game",
+            path.display(),
+            network.trained.variant.name()
+        );
     }
-    Ok(())
+    Ok(network)
 }

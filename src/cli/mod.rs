@@ -10,7 +10,6 @@ use clap::{Parser, Subcommand};
 pub mod bank;
 pub mod bench;
 pub mod blend;
-pub mod child;
 pub mod common;
 pub mod compare;
 pub mod cpu;

@@ -14,9 +14,9 @@ use tune2048::adversarial::protocol_player::ProtocolPlayer;
 use tune2048::adversarial::rules::{Action, AdversarialPosition, Rules, Side};
 use tune2048::adversarial::search::Limits;
 use tune2048::bank::Bank;
-use tune2048::cli::interact::{parse_word, play_judge, JudgeWord};
 use tune2048::engine::{Board, Direction};
 use tune2048::heuristic::{Heuristic, Weights};
+use tune2048::interact::{legal_answer, parse_word, play_judge, JudgeWord, Pace, PlayOptions};
 use tune2048::place::rules::{value, MAX_SIDE, MIN_SIDE};
 use tune2048::place::transcript;
 use tune2048::player::external::protocol as external;
@@ -38,7 +38,7 @@ fn names_number_after(text: &str, prefix: &str) -> bool {
 }
 
 /// A whole protocol session's result: fine, or an error naming its line.
-fn names_the_protocol_line<T>(result: anyhow::Result<T>) -> Result<(), String> {
+fn names_the_protocol_line<T, E: std::fmt::Display>(result: Result<T, E>) -> Result<(), String> {
     match result {
         Ok(_) => Ok(()),
         Err(e) => {
@@ -611,16 +611,9 @@ fn interact_games() {
     let heuristic = Heuristic::new(&weights);
     let settings = Settings::default();
     // A per-move node budget: answers depend on the input alone, and fast.
-    let args = tune2048::cli::interact::Args {
-        protocol: tune2048::cli::interact::Protocol::Boj28489,
-        weights: None,
-        network: None,
-        settings: None,
+    let options = PlayOptions {
         depth: Depth::Fixed(2),
-        move_ms: None,
-        game_secs: 13.0,
-        untimed: false,
-        move_nodes: Some(64),
+        pace: Pace::Nodes(64),
         trace: None,
     };
     run(
@@ -632,7 +625,7 @@ fn interact_games() {
                 &mut answers,
                 &heuristic,
                 &settings,
-                &args,
+                &options,
             ))
         },
     );
@@ -661,7 +654,7 @@ fn judge_answers() {
         let board = boards[input.len() % boards.len()];
         for (i, answer) in text.lines().enumerate() {
             let number = i as u32 + 1;
-            if let Err(message) = tune2048::cli::judge::legal_answer(board, answer, number) {
+            if let Err(message) = legal_answer(board, answer, number) {
                 require(
                     message.starts_with(&format!("answer {number}: ")),
                     "the answer's number",
@@ -756,7 +749,7 @@ fn gpcc_games() {
     let player = Player::builtin("eval1").unwrap();
     run(target("gpcc-games", gpcc_sessions(), 60), move |input| {
         let mut answers = Vec::new();
-        let served = tune2048::cli::gpcc_player::serve(
+        let served = tune2048::adversarial::protocol_player::serve(
             ProtocolPlayer::new(player.clone(), Limits::plies(1)),
             Cursor::new(input),
             &mut answers,

@@ -10,7 +10,14 @@
 //! [`PlayerError`] naming the program, the game's seed, the offending line
 //! and the tail of its stderr; the program is killed with its process group.
 
-mod process;
+//!
+//! - this file: a [`Program`], its [`PlayerError`], and the thread's program
+//!   kept between games;
+//! - [`protocol`]: the lines of the protocol, read and written;
+//! - `connection`: one running program, its handshake and its games;
+//! - the program itself runs as a [`crate::child::Child`].
+
+mod connection;
 pub mod protocol;
 
 use std::cell::RefCell;
@@ -20,22 +27,14 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{play_from, play_game, Board, Direction, RandomPlacer, Start, Variant};
-use crate::search::SearchStats;
+use crate::engine::Start;
 use crate::selfplay::{GameResult, GameSpec};
-use process::{Process, ReadError};
-use protocol::Handshake;
-
-pub use process::stop_all;
+use connection::Connection;
 
 /// The default time a program has to start and finish its handshake.
 pub const DEFAULT_HANDSHAKE_SECS: f64 = 30.0;
 /// The default limit on one decision, in seconds.
 pub const DEFAULT_DECISION_SECS: f64 = 5.0;
-/// How long a program may take to exit after `quit` before it is killed.
-const QUIT_GRACE: Duration = Duration::from_millis(200);
-/// How long to wait for the rest of a failed program's stderr.
-const TAIL_WAIT: Duration = Duration::from_millis(300);
 
 /// A player program: how to start it and how long it may think.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -118,194 +117,6 @@ impl fmt::Display for PlayerError {
 pub struct Declared {
     pub name: String,
     pub default: f64,
-}
-
-/// A running program after its handshake.
-struct Connection {
-    program: Program,
-    process: Process,
-    declared: Vec<Declared>,
-    /// The value the program holds for each declared parameter.
-    holds: Vec<f64>,
-    /// Lines are built here, to send each batch of them in one write.
-    out: String,
-}
-
-impl Connection {
-    /// Starts `program` and reads its declarations.
-    fn start(program: &Program) -> Result<Connection, Box<PlayerError>> {
-        let fail = |problem: String| {
-            Box::new(PlayerError {
-                player: program.name(),
-                seed: None,
-                sent: None,
-                answer: None,
-                problem,
-                stderr: Vec::new(),
-            })
-        };
-        if program.command.is_empty() {
-            return Err(fail("the command is empty".into()));
-        }
-        let process =
-            Process::spawn(&program.command).map_err(|e| fail(format!("cannot start it: {e}")))?;
-        let mut c = Connection {
-            program: program.clone(),
-            process,
-            declared: Vec::new(),
-            holds: Vec::new(),
-            out: String::with_capacity(128),
-        };
-        let hello = format!("hello {}\n", protocol::VERSION);
-        c.process.send(&hello);
-        let limit = Duration::from_secs_f64(program.handshake_secs.clamp(1e-3, 1e9));
-        loop {
-            let line = match c.process.receive(limit) {
-                Ok(line) => line,
-                Err(e) => return Err(c.fail(None, Some(&hello), None, e.to_string())),
-            };
-            match protocol::parse_handshake(&line) {
-                Ok(Handshake::Ready) => break,
-                Ok(Handshake::Param { name, default }) => {
-                    if c.declared.iter().any(|d| d.name == name) {
-                        let why = format!("parameter `{name}` is declared twice");
-                        return Err(c.fail(None, Some(&hello), Some(&line), why));
-                    }
-                    c.declared.push(Declared { name, default });
-                }
-                Err(why) => return Err(c.fail(None, Some(&hello), Some(&line), why)),
-            }
-        }
-        c.holds = c.declared.iter().map(|d| d.default).collect();
-        Ok(c)
-    }
-
-    /// An error about this program, with its stderr's tail; the program is
-    /// killed first, so that the tail is complete.
-    fn fail(
-        &mut self,
-        seed: Option<u64>,
-        sent: Option<&str>,
-        answer: Option<&str>,
-        problem: String,
-    ) -> Box<PlayerError> {
-        self.process.stop(None, Duration::ZERO);
-        Box::new(PlayerError {
-            player: self.program.name(),
-            seed,
-            sent: sent.map(str::to_string),
-            answer: answer.map(str::to_string),
-            problem,
-            stderr: self.process.stderr_tail(TAIL_WAIT),
-        })
-    }
-
-    /// Plays one game (see [`play`]).
-    fn play(
-        &mut self,
-        values: &BTreeMap<String, f64>,
-        spec: &GameSpec,
-        seed: u64,
-        start: Option<Start>,
-    ) -> Result<GameResult, Box<PlayerError>> {
-        let game = match spec.variant {
-            Variant::Classic { p4 } if p4 == Variant::CLASSIC.p4() => "classic",
-            Variant::Twos => "twos",
-            other => {
-                let why =
-                    format!("external players play `classic` (p4 0.1) or `twos`, not {other:?}");
-                return Err(self.fail(Some(seed), None, None, why));
-            }
-        };
-        self.out.clear();
-        for (name, &value) in values {
-            let Some(k) = self.declared.iter().position(|d| &d.name == name) else {
-                let why = format!("it declared no parameter `{name}`");
-                return Err(self.fail(Some(seed), None, None, why));
-            };
-            if self.holds[k].to_bits() != value.to_bits() {
-                self.out.push_str(&protocol::set_line(name, value));
-                self.holds[k] = value;
-            }
-        }
-        // Parameters this player leaves out go back to their defaults.
-        for (k, d) in self.declared.iter().enumerate() {
-            if !values.contains_key(&d.name) && self.holds[k].to_bits() != d.default.to_bits() {
-                self.out.push_str(&protocol::set_line(&d.name, d.default));
-                self.holds[k] = d.default;
-            }
-        }
-        self.out.push_str("game ");
-        self.out.push_str(game);
-        self.out.push('\n');
-        let mut pending = std::mem::take(&mut self.out);
-        let limit = self.program.decision_limit();
-        let mut failure: Option<Box<PlayerError>> = None;
-        let mut decide = |board: Board| -> Direction {
-            if failure.is_none() && self.process.has_more() {
-                // Output before the question: a stray line, or the program's end.
-                let why = match self.process.receive(limit) {
-                    Ok(line) => format!("it wrote `{line}` before it was asked to move"),
-                    Err(e) => format!("{e} in the middle of a game"),
-                };
-                failure = Some(self.fail(Some(seed), None, None, why));
-            }
-            if failure.is_none() {
-                protocol::write_board(&mut pending, board);
-                self.process.send(&pending);
-                let answer = self.process.receive(limit);
-                let sent = pending.lines().last().unwrap_or("").to_string();
-                pending.clear();
-                let problem = match answer {
-                    Ok(line) => match protocol::parse_move(&line) {
-                        Ok(dir) if board.make_move(dir).is_some() => return dir,
-                        Ok(dir) => Some((
-                            Some(line),
-                            format!("move {} does not change the board", protocol::letter(dir)),
-                        )),
-                        Err(why) => Some((Some(line), why)),
-                    },
-                    Err(e @ ReadError::Ended(_)) => {
-                        Some((None, format!("{e} in the middle of a game")))
-                    }
-                    Err(e) => Some((None, e.to_string())),
-                };
-                if let Some((answer, why)) = problem {
-                    failure = Some(self.fail(Some(seed), Some(&sent), answer.as_deref(), why));
-                }
-            }
-            // The game is lost to the error: end it quickly, without the program.
-            Direction::ALL
-                .into_iter()
-                .find(|&d| board.make_move(d).is_some())
-                .unwrap_or(Direction::Up)
-        };
-        let mut placer = RandomPlacer::new(seed, spec.variant.p4());
-        let order = spec.turn_order();
-        let record = match start {
-            None => play_game(order, Board::EMPTY, &mut decide, &mut placer, |_, _| {}),
-            Some(start) => play_from(order, start, &mut decide, &mut placer, |_, _| {}),
-        };
-        self.out = pending;
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        Ok(GameResult {
-            seed,
-            start,
-            record,
-            stats: SearchStats {
-                decisions: u64::from(record.moves),
-                ..SearchStats::default()
-            },
-        })
-    }
-}
-
-impl Drop for Connection {
-    fn drop(&mut self) {
-        self.process.stop(Some("quit\n"), QUIT_GRACE);
-    }
 }
 
 thread_local! {

@@ -389,79 +389,100 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
             command,
             decision_secs,
             handshake_secs,
-        } => {
-            c.check(raw.base_weights.is_empty(), "base_weights", || {
-                "an external player has no base weights (its declared defaults are its base): \
-                 leave `base_weights` out"
-                    .into()
-            })?;
-            c.check(matches!(game, Game::Solo(_)), "player", || {
-                "external players play the classic game and twos, not Gpcc duels".into()
-            })?;
-            if let Game::Solo(Variant::Classic { p4 }) = game {
-                c.check(*p4 == Variant::CLASSIC.p4(), "variant.p4", || {
-                    format!("an external player plays the classic game with p4 0.1, not {p4}")
-                })?;
-            }
-            c.check(!command.is_empty(), "player.command", || {
-                "must name the program to run".into()
-            })?;
-            let secs = decision_secs.unwrap_or(DEFAULT_DECISION_SECS);
-            let hello = handshake_secs.unwrap_or(DEFAULT_HANDSHAKE_SECS);
-            for (s, field) in [
-                (secs, "player.decision_secs"),
-                (hello, "player.handshake_secs"),
-            ] {
-                c.check(s.is_finite() && s > 0.0 && s <= 1e6, field, || {
-                    format!("{s} must be a positive number of seconds")
-                })?;
-            }
-            for (unset, field) in [
-                (raw.search.nodes.is_none(), "search.nodes"),
-                (raw.search.clock.is_none(), "search.clock"),
-            ] {
-                c.check(unset, field, || {
-                    "an external player does its own search: leave it out".into()
-                })?;
-            }
-            let command: Vec<String> = command
-                .iter()
-                .map(|word| resolve_word(c.path, word))
-                .collect();
-            let program = Program {
-                command: command.clone(),
-                decision_secs: secs,
-                handshake_secs: hello,
-            };
-            let declared = if c.start_players {
-                describe(&program).map_err(|e| ConfigError::Player {
-                    at: c.at("player"),
-                    source: e,
-                })?
-            } else {
-                raw.params
-                    .iter()
-                    .map(|p| Declared {
-                        name: p.name.clone(),
-                        default: p.init.unwrap_or(p.min),
-                    })
-                    .collect()
-            };
-            Ok(Base {
-                player: crate::player::Player::External {
-                    program,
-                    values: Default::default(),
-                },
-                weights_path: None,
-                declared,
-                raw: RawPlayer::External {
-                    command,
-                    decision_secs: Some(secs),
-                    handshake_secs: Some(hello),
-                },
-            })
-        }
+        } => check_external(c, raw, game, command, *decision_secs, *handshake_secs),
     }
+}
+
+/// An external player's part of the config: its command, time limits and
+/// the game it plays, and the parameters it declares.
+fn check_external(
+    c: &Checker,
+    raw: &RawConfig,
+    game: &Game,
+    command: &[String],
+    decision_secs: Option<f64>,
+    handshake_secs: Option<f64>,
+) -> Result<Base, ConfigError> {
+    c.check(raw.base_weights.is_empty(), "base_weights", || {
+        "an external player has no base weights (its declared defaults are its base): \
+         leave `base_weights` out"
+            .into()
+    })?;
+    c.check(matches!(game, Game::Solo(_)), "player", || {
+        "external players play the classic game and twos, not Gpcc duels".into()
+    })?;
+    if let Game::Solo(Variant::Classic { p4 }) = game {
+        c.check(*p4 == Variant::CLASSIC.p4(), "variant.p4", || {
+            format!("an external player plays the classic game with p4 0.1, not {p4}")
+        })?;
+    }
+    c.check(!command.is_empty(), "player.command", || {
+        "must name the program to run".into()
+    })?;
+    let secs = decision_secs.unwrap_or(DEFAULT_DECISION_SECS);
+    let hello = handshake_secs.unwrap_or(DEFAULT_HANDSHAKE_SECS);
+    for (s, field) in [
+        (secs, "player.decision_secs"),
+        (hello, "player.handshake_secs"),
+    ] {
+        c.check(s.is_finite() && s > 0.0 && s <= 1e6, field, || {
+            format!("{s} must be a positive number of seconds")
+        })?;
+    }
+    for (unset, field) in [
+        (raw.search.nodes.is_none(), "search.nodes"),
+        (raw.search.clock.is_none(), "search.clock"),
+    ] {
+        c.check(unset, field, || {
+            "an external player does its own search: leave it out".into()
+        })?;
+    }
+    let command: Vec<String> = command
+        .iter()
+        .map(|word| resolve_word(c.path, word))
+        .collect();
+    let program = Program {
+        command: command.clone(),
+        decision_secs: secs,
+        handshake_secs: hello,
+    };
+    let declared = declared_params(c, raw, &program)?;
+    Ok(Base {
+        player: crate::player::Player::External {
+            program,
+            values: Default::default(),
+        },
+        weights_path: None,
+        declared,
+        raw: RawPlayer::External {
+            command,
+            decision_secs: Some(secs),
+            handshake_secs: Some(hello),
+        },
+    })
+}
+
+/// The parameters `program` declares: asked of it when the checker starts
+/// players, else read from the config's own `params` (their starts as defaults).
+fn declared_params(
+    c: &Checker,
+    raw: &RawConfig,
+    program: &Program,
+) -> Result<Vec<Declared>, ConfigError> {
+    if c.start_players {
+        return describe(program).map_err(|e| ConfigError::Player {
+            at: c.at("player"),
+            source: e,
+        });
+    }
+    Ok(raw
+        .params
+        .iter()
+        .map(|p| Declared {
+            name: p.name.clone(),
+            default: p.init.unwrap_or(p.min),
+        })
+        .collect())
 }
 
 /// A word of an external player's command, made absolute when it names a
