@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::heuristic::Network;
+use crate::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use super::input_error;
 use crate::engine::{Board, Variant};
-use crate::heuristic::{Evaluate, Heuristic, Network, Weights};
+use crate::heuristic::{Evaluate, Heuristic, Weights};
+use crate::network::Network;
 use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are

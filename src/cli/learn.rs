@@ -17,11 +17,8 @@ use clap::Parser;
 use super::input_error;
 use crate::atomic_file;
 use crate::engine::Variant;
-use crate::heuristic::ntuple::{
-    named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES,
-};
-use crate::heuristic::Network;
-use crate::tune::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
+use crate::network::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
+use crate::network::{named_tuples, parse_stages, parse_tuples, stages_text, Network, TUPLE_NAMES};
 use crate::tune::lock::FolderLock;
 
 /// The network's file in a learning folder.

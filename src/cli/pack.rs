@@ -1,13 +1,13 @@
 //! `tune2048 pack`: a network packed to ship, its weights rounded to a
-//! grid and its zeros left out ([`crate::heuristic::packed`]).
+//! grid and its zeros left out ([`crate::network::packed`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
 use crate::atomic_file;
-use crate::heuristic::packed::pack;
-use crate::heuristic::Network;
+use crate::network::packed::pack;
+use crate::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
