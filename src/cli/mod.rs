@@ -163,6 +163,8 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             || e.is::<crate::search::SettingsError>()
             || e.downcast_ref::<crate::network::NetworkError>()
                 .is_some_and(|n| !matches!(n, crate::network::NetworkError::Read { .. }))
+            || e.downcast_ref::<crate::network::FolderError>()
+                .is_some_and(crate::network::FolderError::is_bad_input)
             || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)

@@ -22,6 +22,9 @@ use crate::seeds::{run_game_seed, Stream};
 
 use super::value::Network;
 
+/// The learning rate of a new network unless `learn --alpha` says otherwise.
+pub const DEFAULT_ALPHA: f32 = 0.1;
+
 /// What one block of games learned from left behind.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BlockStats {

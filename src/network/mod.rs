@@ -31,17 +31,17 @@
 //! - [`files`]: the one reader of full and packed files, and the writer of
 //!   full ones;
 //! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
-//! - [`learn`]: learning by TD(0) on afterstates (`tune2048 learn`).
-//!
-//! The learning folder (`network.nt`, `progress.csv`, the lock) is still
-//! `tune2048 learn`'s, in `cli::learn`.
+//! - [`learn`]: learning by TD(0) on afterstates;
+//! - [`folder`]: the learning folder, its lock, its progress file and its
+//!   resume rule (`tune2048 learn`).
 //!
 //! A network file names a player (`player::NetworkFile`); the network
 //! imports nothing above the engine but the [`Evaluate`](crate::heuristic::Evaluate)
-//! trait and the bank's positions it may learn from.
+//! trait, the bank's positions it may learn from, and the folder lock.
 
 pub mod blend;
 pub mod files;
+pub mod folder;
 pub mod header;
 pub mod learn;
 pub mod packed;
@@ -51,6 +51,7 @@ pub mod value;
 #[cfg(test)]
 mod tests;
 
+pub use folder::{FolderError, LearningFolder};
 pub use packed::{pack, Packing};
 pub use tuples::{named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

@@ -530,3 +530,60 @@ mod learn {
         assert_ne!(plain, whole);
     }
 }
+
+/// The learning folder's progress file.
+mod folder {
+    use std::path::Path;
+
+    use crate::network::folder::{progress_bytes, rows_up_to, FolderError, PROGRESS_COLUMNS};
+
+    /// A progress file as `learn` wrote it before it used the csv crate
+    /// (its rows written with `format!`, joined by hand).
+    const WRITTEN: &str = "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,\
+                           reach_32768,seconds\n\
+                           20,0.1,1234.5,3000,0.0000,0.0000,0.0000,0.0000,0.1\n\
+                           40,0.1,2345.6,5000,0.0500,0.0000,0.0000,0.0000,0.2\n\
+                           60,0.05,3456.7,7000,0.1000,0.0000,0.0000,0.0000,0.3\n";
+
+    #[test]
+    fn rows_read_back_are_written_back_byte_for_byte() {
+        let path = Path::new("progress.csv");
+        let rows = rows_up_to(WRITTEN, 60, path).unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(progress_bytes(&rows), WRITTEN.as_bytes());
+        // The resume rule: rows past the network's games are dropped.
+        let rows = rows_up_to(WRITTEN, 40, path).unwrap();
+        let kept: Vec<&str> = WRITTEN.lines().take(3).collect();
+        assert_eq!(
+            String::from_utf8(progress_bytes(&rows)).unwrap(),
+            kept.join("\n") + "\n"
+        );
+        assert_eq!(
+            progress_bytes(&[]),
+            (PROGRESS_COLUMNS.join(",") + "\n").as_bytes()
+        );
+    }
+
+    #[test]
+    fn a_progress_file_learn_did_not_write_is_refused_with_its_line() {
+        let path = Path::new("dir/progress.csv");
+        let message = |text: &str| match rows_up_to(text, 100, path) {
+            Err(e @ FolderError::Progress { .. }) => {
+                assert!(e.is_bad_input());
+                e.to_string()
+            }
+            other => panic!("{other:?}"),
+        };
+        let e = message("game,alpha\n20,0.1\n");
+        assert!(
+            e.starts_with("dir/progress.csv: line 1: expected the header `games,alpha,"),
+            "{e}"
+        );
+        assert!(message("").contains("line 1"));
+        let e = message(&WRITTEN.replacen("\n40,", "\n4x,", 1));
+        assert_eq!(
+            e,
+            "dir/progress.csv: line 3, field `games`: `4x` is not a count"
+        );
+    }
+}
