@@ -1,7 +1,10 @@
 //! tune2048: tune 2048 expectimax heuristics with CMA-ES over parallel self-play.
 //!
 //! - [`engine`]: the rules (fast 4×4 bitboard, N×N reference, variants, game loop);
-//! - [`heuristic`]: the parametric board evaluation and its weights files;
+//! - [`heuristic`]: the parametric board evaluation and its weights files,
+//!   and [`heuristic::Evaluate`], what a search asks of any evaluation;
+//! - [`network`]: the learned n-tuple network: its value, files, packing,
+//!   blending, learning and learning folder;
 //! - [`search`]: expectimax with a per-thread transposition table;
 //! - [`selfplay`]: one seeded game; [`evaluation`]: batches of games, in parallel;
 //!   [`stats`]: their statistics; `cluster` (feature `mpi`): batches over the
@@ -25,6 +28,7 @@ pub mod fnv;
 pub mod heuristic;
 pub mod interact;
 pub mod maxtile;
+pub mod network;
 pub mod place;
 pub mod player;
 pub mod plot;

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use tune2048::engine::Variant;
-use tune2048::heuristic::Network;
+use tune2048::network::Network;
 use tune2048::search::{Depth, SearchParams};
 use tune2048::seeds::game_seed;
 use tune2048::selfplay::{play_one, GameSpec};
@@ -361,7 +361,7 @@ fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
     assert_eq!(net.trained.games, 550_000);
     assert_eq!(
         net.tuples(),
-        tune2048::heuristic::ntuple::named_tuples("six").unwrap()
+        tune2048::network::named_tuples("six").unwrap()
     );
 
     // Its first greedy games on seed 9001 are those the results page pairs.
@@ -474,7 +474,7 @@ fn interacts_default_is_the_packed_mean_of_twos_networks() {
     assert_eq!(net.trained.variant, Variant::Twos);
     assert_eq!(
         net.tuples(),
-        tune2048::heuristic::ntuple::named_tuples("six").unwrap()
+        tune2048::network::named_tuples("six").unwrap()
     );
 }
 

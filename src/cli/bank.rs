@@ -15,7 +15,8 @@ use crate::bank::record::{record, Stage};
 use crate::bank::{head_text, HashText, Made};
 use crate::evaluation::LocalEvaluator;
 use crate::fnv;
-use crate::heuristic::{Heuristic, Network, Weights};
+use crate::heuristic::{Heuristic, Weights};
+use crate::network::Network;
 use crate::seeds::game_seed;
 
 #[derive(Debug, clap::Args)]

@@ -1,37 +1,16 @@
 //! `tune2048 learn`: an n-tuple network learned by temporal differences,
-//! in a folder of its own.
-//!
-//! The folder holds `network.nt` (the network after the last finished
-//! block), `progress.csv` (one row per block) and `lock` (one writer at a
-//! time). Each block's row is written before the network that includes it,
-//! both whole or not at all, so a run killed at any moment leaves a
-//! network and the rows up to it; `--resume` drops any row past the
-//! network and goes on from there, to the same network an unbroken run
-//! would have learned.
+//! in a folder of its own ([`crate::network::folder`]): the flags, the
+//! network a new run starts from, and what it prints.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
 use clap::Parser;
 
 use super::input_error;
-use crate::atomic_file;
 use crate::engine::Variant;
-use crate::heuristic::ntuple::{
-    named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES,
-};
-use crate::heuristic::Network;
-use crate::tune::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
-use crate::tune::lock::FolderLock;
-
-/// The network's file in a learning folder.
-pub const NETWORK_FILE: &str = "network.nt";
-/// The per-block progress in a learning folder.
-pub const PROGRESS_FILE: &str = "progress.csv";
-/// The learning rate of a new network unless `--alpha` says otherwise.
-pub const DEFAULT_ALPHA: f32 = 0.1;
-const PROGRESS_HEADER: &str =
-    "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,reach_32768,seconds";
+use crate::network::learn::{LearnStarts, DEFAULT_ALPHA, REACH_TILES};
+use crate::network::tuples::tuples_named_or_listed;
+use crate::network::{parse_stages, stages_text, LearningFolder, Network};
 
 #[derive(Debug, Parser)]
 pub struct Args {
@@ -111,58 +90,33 @@ fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnSta
     }))
 }
 
-/// The progress rows of `text` up to `games` (a row past the network was
-/// written just before a kill).
-fn rows_up_to(text: &str, games: u64, path: &Path) -> anyhow::Result<Vec<String>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(PROGRESS_HEADER) {
-        return Err(input_error(format!(
-            "{}: line 1: expected the header `{PROGRESS_HEADER}`",
-            path.display()
-        )));
-    }
-    let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let field = line.split(',').next().unwrap_or_default();
-        let n: u64 = field.parse().map_err(|_| {
-            input_error(format!(
-                "{}: line {}, field `games`: `{field}` is not a count",
-                path.display(),
-                i + 2
-            ))
-        })?;
-        if n <= games {
-            rows.push(line.to_string());
+/// The network a new run starts from: `--from`'s, or a new one of
+/// `--tuples`, `--variant` and `--seed`; split at `--stages` where given.
+fn new_network(args: &Args) -> anyhow::Result<Network> {
+    let stages = match &args.stages {
+        Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
+        None => Vec::new(),
+    };
+    if let Some(from) = &args.from {
+        let net = Network::load(from).map_err(input_error)?;
+        if stages.is_empty() {
+            return Ok(net);
         }
+        return net
+            .split(stages)
+            .map_err(|e| input_error(format!("{}: {e}", from.display())));
     }
-    Ok(rows)
-}
-
-/// The hash a network file ends with (its last 8 bytes): two files with
-/// the same hash hold the same network.
-fn stored_hash(path: &Path) -> anyhow::Result<u64> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut file = std::fs::File::open(path)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-    let mut last = [0u8; 8];
-    file.seek(SeekFrom::End(-8))
-        .and_then(|_| file.read_exact(&mut last))
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-    Ok(u64::from_le_bytes(last))
-}
-
-fn row(s: &BlockStats, alpha: f32, seconds: f64) -> String {
-    let share = |n: u64| n as f64 / s.block as f64;
-    format!(
-        "{},{alpha},{:.1},{},{:.4},{:.4},{:.4},{:.4},{seconds:.1}",
-        s.games,
-        s.mean_score,
-        s.max_score,
-        share(s.reached[0]),
-        share(s.reached[1]),
-        share(s.reached[2]),
-        share(s.reached[3]),
-    )
+    let tuples =
+        tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;
+    let variant = match args.variant {
+        super::common::VariantName::Classic => Variant::CLASSIC,
+        super::common::VariantName::Twos => Variant::Twos,
+    };
+    let alpha = args.alpha.unwrap_or(DEFAULT_ALPHA);
+    let mut net = Network::new(tuples, variant, args.seed, alpha)
+        .map_err(|e| input_error(format!("--tuples: {e}")))?;
+    net.set_stages(stages);
+    Ok(net)
 }
 
 pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
@@ -174,75 +128,12 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     if args.block == 0 {
         return Err(input_error("--block must be at least 1"));
     }
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", args.dir.display()))?;
-    let _lock = FolderLock::acquire_dir(&args.dir)?;
-    let net_path = args.dir.join(NETWORK_FILE);
-    let progress_path = args.dir.join(PROGRESS_FILE);
-    let (mut net, mut rows) = if args.resume {
-        let net = Network::load(&net_path).map_err(input_error)?;
-        let rows = match std::fs::read_to_string(&progress_path) {
-            Ok(text) => rows_up_to(&text, net.trained.games, &progress_path)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => {
-                return Err(anyhow::anyhow!(
-                    "{}: cannot read: {e}",
-                    progress_path.display()
-                ))
-            }
-        };
-        (net, rows)
+    let mut folder = LearningFolder::open(&args.dir)?;
+    let mut net = if args.resume {
+        folder.resume()?
     } else {
-        if net_path.exists() {
-            return Err(input_error(format!(
-                "{} already holds a network: pass --resume to go on with it, or name another \
-                 folder",
-                args.dir.display()
-            )));
-        }
-        let stages = match &args.stages {
-            Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
-            None => Vec::new(),
-        };
-        if let Some(from) = &args.from {
-            let net = Network::load(from).map_err(input_error)?;
-            let net = if stages.is_empty() {
-                net
-            } else {
-                net.split(stages)
-                    .map_err(|e| input_error(format!("{}: {e}", from.display())))?
-            };
-            (net, Vec::new())
-        } else {
-            let tuples = match named_tuples(&args.tuples) {
-                Some(t) => t,
-                None if args.tuples.contains(',')
-                    || args.tuples.chars().all(|c| c.is_ascii_digit()) =>
-                {
-                    parse_tuples(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?
-                }
-                None => {
-                    return Err(input_error(format!(
-                        "--tuples: `{}` is neither a name ({}) nor cell lists",
-                        args.tuples,
-                        TUPLE_NAMES.join(", ")
-                    )))
-                }
-            };
-            let variant = match args.variant {
-                super::common::VariantName::Classic => Variant::CLASSIC,
-                super::common::VariantName::Twos => Variant::Twos,
-            };
-            let mut net = Network::new(
-                tuples,
-                variant,
-                args.seed,
-                args.alpha.unwrap_or(DEFAULT_ALPHA),
-            )
-            .map_err(|e| input_error(format!("--tuples: {e}")))?;
-            net.set_stages(stages);
-            (net, Vec::new())
-        }
+        folder.check_empty()?;
+        new_network(&args)?
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
     if net.trained.games >= args.games {
@@ -270,27 +161,13 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         net.trained.seed
     );
     let starts = learn_starts(&args, net.trained.variant)?;
-    let mut started = Instant::now();
-    let mut failure = None;
-    learn(
+    folder.learn(
         &mut net,
         args.games,
         args.block,
         alpha,
         starts.as_ref(),
-        |net, stats| {
-            let seconds = started.elapsed().as_secs_f64();
-            started = Instant::now();
-            rows.push(row(stats, alpha, seconds));
-            let text = std::iter::once(PROGRESS_HEADER)
-                .chain(rows.iter().map(String::as_str))
-                .fold(String::new(), |acc, l| acc + l + "\n");
-            let written = atomic_file::write(&progress_path, text.as_bytes())
-                .and_then(|()| net.save(&net_path));
-            if let Err(e) = written {
-                failure = Some(e);
-                return false;
-            }
+        |stats, seconds| {
             let reach = REACH_TILES
                 .iter()
                 .zip(stats.reached)
@@ -304,17 +181,13 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
                 stats.max_score,
                 stats.block as f64 / seconds
             );
-            true
         },
-    );
-    if let Some(e) = failure {
-        return Err(anyhow::anyhow!(e));
-    }
+    )?;
     println!(
         "{} ({} games, hash {:016x})",
-        net_path.display(),
+        folder.network_path().display(),
         net.trained.games,
-        stored_hash(&net_path)?
+        folder.network_hash()?
     );
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -7,7 +7,8 @@ use std::time::Instant;
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use crate::engine::value_of;
-use crate::heuristic::{Heuristic, Network};
+use crate::heuristic::Heuristic;
+use crate::network::Network;
 use crate::selfplay::play_one_observed;
 
 #[derive(Debug, clap::Args)]

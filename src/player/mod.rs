@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Start;
-use crate::heuristic::{Heuristic, Network, Weights, PARAM_NAMES};
+use crate::heuristic::{Heuristic, Weights, PARAM_NAMES};
+use crate::network::Network;
 use crate::search::{Settings, SETTING_NAMES};
 use crate::selfplay::{play_settings, GameResult, GameSpec};
 

@@ -783,8 +783,8 @@ mod tests {
     #[test]
     fn a_network_searches_as_a_plain_expectimax_scores_it() {
         // A network with some learning in it, so that values differ by board.
-        let tuples = crate::heuristic::ntuple::named_tuples("lines-squares").unwrap();
-        let mut net = crate::heuristic::Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
+        let tuples = crate::network::named_tuples("lines-squares").unwrap();
+        let mut net = crate::network::Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         for _ in 0..2000 {
             let b = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..8)));

@@ -50,7 +50,6 @@ pub mod finish;
 pub mod folder;
 pub mod history;
 pub mod journal;
-pub mod learn;
 pub mod lock;
 pub mod meta;
 pub mod objective;

@@ -18,8 +18,12 @@
 use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
 };
-use crate::heuristic::Network;
 use crate::seeds::{run_game_seed, Stream};
+
+use super::value::Network;
+
+/// The learning rate of a new network unless `learn --alpha` says otherwise.
+pub const DEFAULT_ALPHA: f32 = 0.1;
 
 /// What one block of games learned from left behind.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -161,144 +165,5 @@ pub fn learn(
         if !on_block(net, &stats) {
             return;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heuristic::ntuple::named_tuples;
-
-    fn fresh(seed: u64) -> Network {
-        Network::new(
-            named_tuples("lines-squares").unwrap(),
-            Variant::CLASSIC,
-            seed,
-            0.1,
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn resuming_equals_learning_in_one_piece() {
-        let mut whole = fresh(5);
-        learn(&mut whole, 6, 3, 0.1, None, |_, _| true);
-        let mut first = fresh(5);
-        learn(&mut first, 3, 3, 0.1, None, |_, _| true);
-        let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, 6, 3, 0.1, None, |_, _| true);
-        assert_eq!(resumed, whole);
-        assert_eq!(whole.trained.games, 6);
-        assert_ne!(whole, fresh(5));
-    }
-
-    #[test]
-    fn a_depth_0_search_plays_the_move_learning_plays() {
-        // The search scores a leaf as points earned + value, and the points
-        // earned from the root differ between moves by their rewards alone.
-        use crate::search::{Depth, SearchParams, Searcher};
-        let mut net = fresh(2);
-        learn(&mut net, 200, 200, 0.1, None, |_, _| true);
-        let params = SearchParams::new(Depth::Fixed(0), Variant::CLASSIC);
-        let mut searcher = Searcher::new(12);
-        let mut boards = Vec::new();
-        let mut policy = |b: Board| {
-            boards.push(b);
-            greedy(&net, b).0
-        };
-        let order = TurnOrder {
-            timing: Variant::CLASSIC.timing(),
-            start_tiles: 2,
-            move_limit: Some(300),
-        };
-        play_game(
-            order,
-            Board::EMPTY,
-            &mut policy,
-            &mut RandomPlacer::new(9, 0.1),
-            |_, _| {},
-        );
-        assert!(boards.len() > 100);
-        for b in boards {
-            let d = searcher.decide(&net, b, &params).unwrap();
-            assert_eq!(d.dir, greedy(&net, b).0, "{b:?}");
-        }
-    }
-
-    /// The mean score of greedy play with `net`, learning nothing, on 100
-    /// seeds no learning game used.
-    fn greedy_mean(net: &Network) -> f64 {
-        let order = TurnOrder {
-            timing: Variant::CLASSIC.timing(),
-            start_tiles: 2,
-            move_limit: None,
-        };
-        let total: u64 = (0..100)
-            .map(|i| {
-                let mut placer = RandomPlacer::new(crate::seeds::game_seed(77, i), 0.1);
-                let mut policy = |b: Board| greedy(net, b).0;
-                play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}).score
-            })
-            .sum();
-        total as f64 / 100.0
-    }
-
-    #[test]
-    fn learning_raises_the_score_of_greedy_play() {
-        // Untrained, greedy play takes the move of most points.
-        let mut net = fresh(11);
-        let before = greedy_mean(&net);
-        let mut blocks = Vec::new();
-        learn(&mut net, 400, 100, 0.1, None, |_, s| {
-            blocks.push(*s);
-            true
-        });
-        let ends: Vec<u64> = blocks.iter().map(|b| b.games).collect();
-        assert_eq!(ends, [100, 200, 300, 400]);
-        let after = greedy_mean(&net);
-        assert!(after > 2.0 * before, "{before} -> {after}");
-    }
-
-    #[test]
-    fn a_share_of_games_starts_from_the_positions_and_resumes_the_same() {
-        let late = Start {
-            board: Board::from_ranks([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 12, 11, 10, 9]),
-            score: 70_000,
-            moves: 4_000,
-        };
-        let starts = LearnStarts {
-            positions: vec![late],
-            share: 0.25,
-        };
-        let picked = (0..4000).filter(|&g| starts.pick(3, g).is_some()).count();
-        assert!((900..1100).contains(&picked), "{picked} of 4000");
-        assert_eq!(starts.pick(3, 17), starts.pick(3, 17));
-        let all = LearnStarts {
-            share: 1.0,
-            ..starts.clone()
-        };
-        assert!((0..100).all(|g| all.pick(3, g) == Some(late)));
-        // A game from the position goes on from its score and moves.
-        let mut net = fresh(4);
-        let mut path = Vec::new();
-        let record = learn_game(&mut net, Variant::CLASSIC, 9, Some(late), 0.1, &mut path);
-        assert!(record.moves > late.moves && record.score > late.score);
-        assert!(record.max_tile >= 4096);
-        // Learning with starts is a function of the run as without them.
-        let half = LearnStarts {
-            share: 0.5,
-            ..starts
-        };
-        assert!((0..6).any(|g| half.pick(5, g).is_some()));
-        let mut whole = fresh(5);
-        learn(&mut whole, 6, 3, 0.1, Some(&half), |_, _| true);
-        let mut first = fresh(5);
-        learn(&mut first, 3, 3, 0.1, Some(&half), |_, _| true);
-        let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, 6, 3, 0.1, Some(&half), |_, _| true);
-        assert_eq!(resumed, whole);
-        let mut plain = fresh(5);
-        learn(&mut plain, 6, 3, 0.1, None, |_, _| true);
-        assert_ne!(plain, whole);
     }
 }

@@ -1,0 +1,269 @@
+//! The learning folder: where `learn` keeps a network as it learns, and
+//! the rule by which a run goes on after a kill.
+//!
+//! The folder holds `network.nt` (the network after the last finished
+//! block), `progress.csv` (one row per block) and `lock` (one writer at a
+//! time). Each block's row is written before the network that includes it,
+//! both whole or not at all, so a run killed at any moment leaves a
+//! network and the rows up to it; a resumed run drops any row past the
+//! network and goes on from there, to the same network an unbroken run
+//! would have learned.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use csv::StringRecord;
+
+use super::learn::{learn, BlockStats, LearnStarts};
+use super::value::{Network, NetworkError};
+use crate::tune::lock::{FolderLock, LockError};
+
+/// The network's file in a learning folder.
+pub const NETWORK_FILE: &str = "network.nt";
+/// The per-block progress in a learning folder.
+pub const PROGRESS_FILE: &str = "progress.csv";
+/// The columns of the progress file, in order.
+pub const PROGRESS_COLUMNS: [&str; 9] = [
+    "games",
+    "alpha",
+    "mean_score",
+    "max_score",
+    "reach_2048",
+    "reach_8192",
+    "reach_16384",
+    "reach_32768",
+    "seconds",
+];
+
+/// Why a learning folder could not be opened, resumed or written.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderError {
+    #[error("{}: cannot create the folder: {cause}", dir.display())]
+    Create { dir: PathBuf, cause: std::io::Error },
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// The folder's network, or the one a run starts from, is missing or
+    /// damaged.
+    #[error("{0}")]
+    Network(NetworkError),
+    #[error(
+        "{} already holds a network: pass --resume to go on with it, or name another folder",
+        dir.display()
+    )]
+    Occupied { dir: PathBuf },
+    #[error("{}: cannot read: {cause}", path.display())]
+    Read {
+        path: PathBuf,
+        cause: std::io::Error,
+    },
+    /// The progress file is not one `learn` wrote.
+    #[error("{}: {problem}", path.display())]
+    Progress { path: PathBuf, problem: String },
+    /// A block's progress row or network could not be written.
+    #[error(transparent)]
+    Write(std::io::Error),
+}
+
+impl FolderError {
+    /// Whether the fault is in what the user gave (a folder held by another
+    /// run, one that holds a network already, a damaged file) rather than
+    /// in the machine.
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            FolderError::Lock(l) => matches!(l, LockError::Held { .. }),
+            FolderError::Network(_)
+            | FolderError::Occupied { .. }
+            | FolderError::Progress { .. } => true,
+            FolderError::Write(e) => e.kind() == std::io::ErrorKind::InvalidData,
+            FolderError::Create { .. } | FolderError::Read { .. } => false,
+        }
+    }
+}
+
+/// A learning folder, held by this process while the value lives.
+pub struct LearningFolder {
+    dir: PathBuf,
+    _lock: FolderLock,
+    /// The progress rows so far, as read or written.
+    rows: Vec<StringRecord>,
+}
+
+impl LearningFolder {
+    /// Opens `dir`, created if missing, and takes its lock.
+    pub fn open(dir: &Path) -> Result<LearningFolder, FolderError> {
+        std::fs::create_dir_all(dir).map_err(|cause| FolderError::Create {
+            dir: dir.to_path_buf(),
+            cause,
+        })?;
+        Ok(LearningFolder {
+            _lock: FolderLock::acquire_dir(dir)?,
+            dir: dir.to_path_buf(),
+            rows: Vec::new(),
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The folder's network file.
+    pub fn network_path(&self) -> PathBuf {
+        self.dir.join(NETWORK_FILE)
+    }
+
+    /// The folder's progress file.
+    pub fn progress_path(&self) -> PathBuf {
+        self.dir.join(PROGRESS_FILE)
+    }
+
+    /// The resume rule: the folder's network, and its progress rows up to
+    /// the games the network has learned from (a row past it was written
+    /// just before a kill). A missing progress file has no rows.
+    pub fn resume(&mut self) -> Result<Network, FolderError> {
+        let net = Network::load(&self.network_path()).map_err(FolderError::Network)?;
+        let path = self.progress_path();
+        self.rows = match std::fs::read_to_string(&path) {
+            Ok(text) => rows_up_to(&text, net.trained.games, &path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(cause) => return Err(FolderError::Read { path, cause }),
+        };
+        Ok(net)
+    }
+
+    /// Refuses a folder that holds a network already: a new run does not
+    /// overwrite one.
+    pub fn check_empty(&self) -> Result<(), FolderError> {
+        if self.network_path().exists() {
+            return Err(FolderError::Occupied {
+                dir: self.dir.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Learns `net` on to `to` games in blocks of `block` at rate `alpha`
+    /// ([`learn`]), writing each block's progress row and then the network;
+    /// `on_block` gets each block's statistics and seconds once both are
+    /// written. A failed write stops the run.
+    pub fn learn(
+        &mut self,
+        net: &mut Network,
+        to: u64,
+        block: u64,
+        alpha: f32,
+        starts: Option<&LearnStarts>,
+        mut on_block: impl FnMut(&BlockStats, f64),
+    ) -> Result<(), FolderError> {
+        let mut started = Instant::now();
+        let mut failure = None;
+        learn(net, to, block, alpha, starts, |net, stats| {
+            let seconds = started.elapsed().as_secs_f64();
+            started = Instant::now();
+            if let Err(e) = self.record(net, stats, alpha, seconds) {
+                failure = Some(e);
+                return false;
+            }
+            on_block(stats, seconds);
+            true
+        });
+        failure.map_or(Ok(()), |e| Err(FolderError::Write(e)))
+    }
+
+    /// Writes a block's progress row, then the network that includes it.
+    fn record(
+        &mut self,
+        net: &Network,
+        stats: &BlockStats,
+        alpha: f32,
+        seconds: f64,
+    ) -> std::io::Result<()> {
+        self.rows.push(progress_row(stats, alpha, seconds));
+        crate::atomic_file::write(&self.progress_path(), &progress_bytes(&self.rows))?;
+        net.save(&self.network_path())
+    }
+
+    /// The hash the folder's network file ends with.
+    pub fn network_hash(&self) -> Result<u64, FolderError> {
+        use std::io::{Read, Seek, SeekFrom};
+        let path = self.network_path();
+        let read = |cause| FolderError::Read {
+            path: path.clone(),
+            cause,
+        };
+        let mut file = std::fs::File::open(&path).map_err(read)?;
+        let mut last = [0u8; 8];
+        file.seek(SeekFrom::End(-8))
+            .and_then(|_| file.read_exact(&mut last))
+            .map_err(read)?;
+        Ok(u64::from_le_bytes(last))
+    }
+}
+
+/// A block's progress row: its statistics as `learn` has always written
+/// them (shares to 4 places, the mean score and seconds to 1).
+fn progress_row(s: &BlockStats, alpha: f32, seconds: f64) -> StringRecord {
+    let share = |n: u64| format!("{:.4}", n as f64 / s.block as f64);
+    StringRecord::from(vec![
+        s.games.to_string(),
+        alpha.to_string(),
+        format!("{:.1}", s.mean_score),
+        s.max_score.to_string(),
+        share(s.reached[0]),
+        share(s.reached[1]),
+        share(s.reached[2]),
+        share(s.reached[3]),
+        format!("{seconds:.1}"),
+    ])
+}
+
+/// The progress file's bytes: the header, then `rows`.
+pub(super) fn progress_bytes(rows: &[StringRecord]) -> Vec<u8> {
+    // Flexible: a row read back as it was is written back as it was.
+    let mut writer = csv::WriterBuilder::new()
+        .flexible(true)
+        .from_writer(Vec::new());
+    std::iter::once(&StringRecord::from(&PROGRESS_COLUMNS[..]))
+        .chain(rows)
+        .try_for_each(|row| writer.write_record(row))
+        .expect("writing to memory");
+    writer.into_inner().expect("writing to memory")
+}
+
+/// The progress rows of `text` up to `games`; `path` names the file in
+/// errors.
+pub(super) fn rows_up_to(
+    text: &str,
+    games: u64,
+    path: &Path,
+) -> Result<Vec<StringRecord>, FolderError> {
+    let bad = |problem: String| FolderError::Progress {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let mut records = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+        .into_records();
+    if !matches!(records.next(), Some(Ok(header)) if header.iter().eq(PROGRESS_COLUMNS)) {
+        return Err(bad(format!(
+            "line 1: expected the header `{}`",
+            PROGRESS_COLUMNS.join(",")
+        )));
+    }
+    let mut rows = Vec::new();
+    for record in records {
+        let record = record.map_err(|e| bad(e.to_string()))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let field = record.get(0).unwrap_or_default();
+        let n: u64 = field.parse().map_err(|_| {
+            bad(format!(
+                "line {line}, field `games`: `{field}` is not a count"
+            ))
+        })?;
+        if n <= games {
+            rows.push(record);
+        }
+    }
+    Ok(rows)
+}
