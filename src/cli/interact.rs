@@ -9,9 +9,9 @@ use std::time::Duration;
 use super::input_error;
 use crate::engine::Variant;
 use crate::heuristic::{Heuristic, Weights};
-use crate::network::Network;
 use crate::interact::player::{default_network, DEFAULT_GAME_SECS};
 use crate::interact::{play_judge, Pace, PlayOptions, SessionError};
+use crate::network::Network;
 use crate::search::{Depth, Settings};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -8,9 +8,11 @@ use clap::Parser;
 
 use super::input_error;
 use crate::engine::Variant;
-use crate::network::learn::{LearnStarts, DEFAULT_ALPHA, REACH_TILES};
+use crate::network::learn::{LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
+use crate::network::method::{parse_lambda, parse_round};
 use crate::network::tuples::tuples_named_or_listed;
 use crate::network::{parse_stages, stages_text, LearningFolder, Network};
+use crate::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
 pub struct Args {
@@ -19,7 +21,7 @@ pub struct Args {
     /// Learn until the network has learned from this many games in all.
     #[arg(long)]
     pub games: u64,
-    /// The tuples: a name (lines-squares, five, six) or cell lists such as
+    /// The tuples: a name (lines-squares, five, six, eight) or cell lists such as
     /// `0,1,2,3 4,5,6,7` (cells 0..16, row by row from the top left).
     #[arg(long, default_value = "lines-squares", conflicts_with = "resume")]
     pub tuples: String,
@@ -63,6 +65,60 @@ pub struct Args {
     /// stage starts as a copy of that network.
     #[arg(long, conflicts_with = "resume")]
     pub stages: Option<String>,
+    /// TD(λ): the trace decay in [0, 1), how much of a game's actual points
+    /// each target carries back (0: TD(0)). With --resume, any of --lambda,
+    /// --coherence, --restarts and --rounds replaces the folder's method as
+    /// a whole; without them the run goes on with the method it had.
+    #[arg(long)]
+    pub lambda: Option<String>,
+    /// Temporal coherence: each weight's rate from its own past errors
+    /// (use with --alpha 1.0).
+    #[arg(long)]
+    pub coherence: bool,
+    /// Restarts: go on from the middle of every game until a game is
+    /// short, so the late game is learned from more often.
+    #[arg(long)]
+    pub restarts: bool,
+    /// Rounds of this many games, played on every thread: the network then
+    /// depends on the round but never on the thread count. A block must be
+    /// a whole number of rounds. Without it, games are played one after
+    /// another on one thread.
+    #[arg(long)]
+    pub rounds: Option<String>,
+    /// Worker threads for rounds (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Optimistic start: every board of a new network is worth this much
+    /// at first (e.g. 320000), so unseen boards look good to greedy play.
+    #[arg(long, conflicts_with_all = ["resume", "from"])]
+    pub optimistic: Option<f32>,
+}
+
+impl Args {
+    /// Whether a method flag was given.
+    fn names_method(&self) -> bool {
+        self.lambda.is_some() || self.coherence || self.restarts || self.rounds.is_some()
+    }
+
+    /// The method the flags name.
+    fn method(&self) -> anyhow::Result<Method> {
+        let lambda = match &self.lambda {
+            Some(text) => parse_lambda(text).map_err(|e| input_error(format!("--lambda: {e}")))?,
+            None => 0.0,
+        };
+        let schedule = match &self.rounds {
+            Some(text) => Schedule::Rounds(
+                parse_round(text).map_err(|e| input_error(format!("--rounds: {e}")))?,
+            ),
+            None => Schedule::Sequential,
+        };
+        Ok(Method {
+            lambda,
+            coherence: self.coherence,
+            restarts: self.restarts,
+            schedule,
+        })
+    }
 }
 
 /// The starts `--bank`, `--bank-stage` and `--bank-share` name, checked
@@ -116,6 +172,14 @@ fn new_network(args: &Args) -> anyhow::Result<Network> {
     let mut net = Network::new(tuples, variant, args.seed, alpha)
         .map_err(|e| input_error(format!("--tuples: {e}")))?;
     net.set_stages(stages);
+    if let Some(value) = args.optimistic {
+        if !(value.is_finite() && value >= 0.0) {
+            return Err(input_error(format!(
+                "--optimistic must be 0 or a positive number, not {value}"
+            )));
+        }
+        net.fill(value / net.lookups() as f32);
+    }
     Ok(net)
 }
 
@@ -136,6 +200,21 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         new_network(&args)?
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
+    let method = if args.resume && !args.names_method() {
+        net.trained.method
+    } else {
+        args.method()?
+    };
+    let round = method.schedule.round();
+    if !args.block.is_multiple_of(round) {
+        return Err(input_error(format!(
+            "--block {} is not a whole number of rounds of {round} games",
+            args.block
+        )));
+    }
+    if args.threads == Some(0) {
+        return Err(input_error("--threads must be at least 1"));
+    }
     if net.trained.games >= args.games {
         eprintln!(
             "{}: the network has learned from {} games already (--games {})",
@@ -151,38 +230,50 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     };
     eprintln!(
         "learning {} weights ({} tuples{stages}) in the {} game from game {} to {}, alpha {}, \
-         seed {}",
+         seed {}, method: {}",
         net.weight_count(),
         net.tuples().len(),
         net.trained.variant.name(),
         net.trained.games,
         args.games,
         alpha,
-        net.trained.seed
+        net.trained.seed,
+        method.text()
     );
     let starts = learn_starts(&args, net.trained.variant)?;
-    folder.learn(
-        &mut net,
-        args.games,
-        args.block,
+    let lesson = Lesson {
+        method,
         alpha,
-        starts.as_ref(),
-        |stats, seconds| {
-            let reach = REACH_TILES
-                .iter()
-                .zip(stats.reached)
-                .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
-                .collect::<Vec<_>>()
-                .join(", ");
-            eprintln!(
-                "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
-                stats.games,
-                stats.mean_score,
-                stats.max_score,
-                stats.block as f64 / seconds
-            );
-        },
-    )?;
+        block: args.block,
+        starts: starts.as_ref(),
+    };
+    let coherence = folder.coherence(&net, &lesson)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    pool.install(|| {
+        folder.learn(
+            &mut net,
+            coherence,
+            &lesson,
+            args.games,
+            |stats, seconds| {
+                let reach = REACH_TILES
+                    .iter()
+                    .zip(stats.reached)
+                    .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                eprintln!(
+                    "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+                    stats.games,
+                    stats.mean_score,
+                    stats.max_score,
+                    stats.block as f64 / seconds
+                );
+            },
+        )
+    })?;
     println!(
         "{} ({} games, hash {:016x})",
         folder.network_path().display(),

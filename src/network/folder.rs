@@ -2,19 +2,22 @@
 //! the rule by which a run goes on after a kill.
 //!
 //! The folder holds `network.nt` (the network after the last finished
-//! block), `progress.csv` (one row per block) and `lock` (one writer at a
-//! time). Each block's row is written before the network that includes it,
-//! both whole or not at all, so a run killed at any moment leaves a
-//! network and the rows up to it; a resumed run drops any row past the
-//! network and goes on from there, to the same network an unbroken run
-//! would have learned.
+//! block), `progress.csv` (one row per block), `lock` (one writer at a
+//! time) and, for a method with temporal coherence, `coherence-G.tc` (the
+//! accumulated errors after game G). Each block's row and sums are written
+//! before the network that includes them, each whole or not at all, and
+//! the sums of the block before are removed only once the network is
+//! written, so a run killed at any moment leaves a network, the rows up to
+//! it and its sums; a resumed run drops any row past the network and goes
+//! on from there, to the same network an unbroken run would have learned.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use csv::StringRecord;
 
-use super::learn::{learn, BlockStats, LearnStarts};
+use super::coherence::Coherence;
+use super::learn::{learn, BlockStats, Lesson};
 use super::value::{Network, NetworkError};
 use crate::tune::lock::{FolderLock, LockError};
 
@@ -59,6 +62,10 @@ pub enum FolderError {
     /// The progress file is not one `learn` wrote.
     #[error("{}: {problem}", path.display())]
     Progress { path: PathBuf, problem: String },
+    /// The network learned with temporal coherence, but its sums are not
+    /// in the folder (or not readable).
+    #[error("{}: {problem}", path.display())]
+    Coherence { path: PathBuf, problem: String },
     /// A block's progress row or network could not be written.
     #[error(transparent)]
     Write(std::io::Error),
@@ -73,7 +80,8 @@ impl FolderError {
             FolderError::Lock(l) => matches!(l, LockError::Held { .. }),
             FolderError::Network(_)
             | FolderError::Occupied { .. }
-            | FolderError::Progress { .. } => true,
+            | FolderError::Progress { .. }
+            | FolderError::Coherence { .. } => true,
             FolderError::Write(e) => e.kind() == std::io::ErrorKind::InvalidData,
             FolderError::Create { .. } | FolderError::Read { .. } => false,
         }
@@ -141,25 +149,65 @@ impl LearningFolder {
         Ok(())
     }
 
-    /// Learns `net` on to `to` games in blocks of `block` at rate `alpha`
-    /// ([`learn`]), writing each block's progress row and then the network;
-    /// `on_block` gets each block's statistics and seconds once both are
-    /// written. A failed write stops the run.
+    /// The coherence sums file for the network after `games` games.
+    pub fn coherence_path(&self, games: u64) -> PathBuf {
+        self.dir.join(format!("coherence-{games}.tc"))
+    }
+
+    /// The coherence sums `lesson` needs to go on with `net`: none where
+    /// its method has no coherence; the folder's for `net`'s games where
+    /// `net` learned with coherence (refused if missing or damaged); new
+    /// sums (every rate 1) where coherence starts now.
+    pub fn coherence(
+        &self,
+        net: &Network,
+        lesson: &Lesson,
+    ) -> Result<Option<Coherence>, FolderError> {
+        if !lesson.method.coherence {
+            return Ok(None);
+        }
+        if !net.trained.method.coherence || net.trained.games == 0 {
+            return Ok(Some(Coherence::new(net)));
+        }
+        let path = self.coherence_path(net.trained.games);
+        let bad = |problem: String| FolderError::Coherence {
+            path: path.clone(),
+            problem,
+        };
+        let bytes = std::fs::read(&path).map_err(|e| {
+            bad(format!(
+                "cannot read the coherence sums of the network's {} games: {e}",
+                net.trained.games
+            ))
+        })?;
+        let (games, coh) = Coherence::from_bytes(&bytes, net).map_err(bad)?;
+        if games != net.trained.games {
+            return Err(bad(format!(
+                "the sums are for {games} games, the network has learned from {}",
+                net.trained.games
+            )));
+        }
+        Ok(Some(coh))
+    }
+
+    /// Learns `net` on to `to` games as `lesson` says ([`learn`]), writing
+    /// each block's progress row, its coherence sums where there are any,
+    /// then the network; `on_block` gets each block's statistics and
+    /// seconds once all are written. A failed write stops the run.
     pub fn learn(
         &mut self,
         net: &mut Network,
+        mut coherence: Option<Coherence>,
+        lesson: &Lesson,
         to: u64,
-        block: u64,
-        alpha: f32,
-        starts: Option<&LearnStarts>,
         mut on_block: impl FnMut(&BlockStats, f64),
     ) -> Result<(), FolderError> {
         let mut started = Instant::now();
         let mut failure = None;
-        learn(net, to, block, alpha, starts, |net, stats| {
+        learn(net, coherence.as_mut(), lesson, to, |net, coh, stats| {
             let seconds = started.elapsed().as_secs_f64();
             started = Instant::now();
-            if let Err(e) = self.record(net, stats, alpha, seconds) {
+            if let Err(e) = self.record(net, coh, stats, lesson.alpha, seconds) {
                 failure = Some(e);
                 return false;
             }
@@ -169,17 +217,40 @@ impl LearningFolder {
         failure.map_or(Ok(()), |e| Err(FolderError::Write(e)))
     }
 
-    /// Writes a block's progress row, then the network that includes it.
+    /// Writes a block's progress row and coherence sums, then the network
+    /// that includes them, then removes the sums of the block before.
     fn record(
         &mut self,
         net: &Network,
+        coherence: Option<&Coherence>,
         stats: &BlockStats,
         alpha: f32,
         seconds: f64,
     ) -> std::io::Result<()> {
         self.rows.push(progress_row(stats, alpha, seconds));
         crate::atomic_file::write(&self.progress_path(), &progress_bytes(&self.rows))?;
-        net.save(&self.network_path())
+        let games = net.trained.games;
+        if let Some(coh) = coherence {
+            crate::atomic_file::write(&self.coherence_path(games), &coh.to_bytes(games))?;
+        }
+        net.save(&self.network_path())?;
+        self.remove_stale_coherence(games)
+    }
+
+    /// Removes every coherence file but the one for `games`.
+    fn remove_stale_coherence(&self, games: u64) -> std::io::Result<()> {
+        let keep = self.coherence_path(games);
+        for entry in std::fs::read_dir(&self.dir)? {
+            let path = entry?.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if name.starts_with("coherence-") && name.ends_with(".tc") && path != keep {
+                std::fs::remove_file(&path)?;
+            }
+        }
+        Ok(())
     }
 
     /// The hash the folder's network file ends with.

@@ -8,6 +8,7 @@
 //! little-endian). The bodies are read and written in [`super::files`]
 //! (full) and [`super::packed`].
 
+use super::method::Method;
 use super::tuples::{check_tuple, parse_stages, parse_tuples, stages_text, tuples_text};
 use super::value::Network;
 use crate::engine::Variant;
@@ -36,15 +37,21 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 
 /// The header's lines after the format line, each ending in a newline:
 /// the tuples, the stages (where there are more than one), the training
-/// record and the weight count.
+/// record (with the method where it is not plain TD(0)) and the weight
+/// count.
 pub(super) fn header_fields(net: &Network) -> String {
     let stages = if net.stages().is_empty() {
         String::new()
     } else {
         format!("stages {}\n", stages_text(net.stages()))
     };
+    let method = if net.trained.method == Method::PLAIN {
+        String::new()
+    } else {
+        format!("method {}\n", net.trained.method.text())
+    };
     format!(
-        "tuples {}\n{stages}variant {}\ngames {}\nseed {}\nalpha {}\nweights {}\n",
+        "tuples {}\n{stages}variant {}\ngames {}\nseed {}\nalpha {}\n{method}weights {}\n",
         tuples_text(net.tuples()),
         variant_text(net.trained.variant),
         net.trained.games,
@@ -165,6 +172,13 @@ impl<'a> Header<'a> {
         let games = self.parsed::<u64>("games")?;
         let seed = self.parsed::<u64>("seed")?;
         let alpha = self.amount("alpha", false)?;
+        let method = match self.lines.peek() {
+            Some(line) if line.starts_with("method ") => {
+                let (n, text) = self.field("method")?;
+                Method::parse(text).map_err(|e| bad_field(n, "method", &e))?
+            }
+            _ => Method::PLAIN,
+        };
         let (n, text) = self.field("weights")?;
         let count = text
             .parse::<usize>()
@@ -172,6 +186,7 @@ impl<'a> Header<'a> {
         let mut net = Network::new(tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
         net.set_stages(stages);
         net.trained.games = games;
+        net.trained.method = method;
         if count != net.weight_count() {
             return Err(format!(
                 "line {n}, field `weights`: {count}, but the tuples have {}",

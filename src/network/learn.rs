@@ -1,26 +1,51 @@
-//! Learning a [`Network`] by temporal differences (TD(0) on afterstates).
+//! Learning a network by temporal differences: TD(λ), temporal coherence
+//! and restarts, on every core, with a result that does not depend on the
+//! thread count.
 //!
-//! Each game is played greedily by the network being learned: on every
-//! board the move of highest reward + value(afterstate). When the game
-//! ends its afterstates are revisited from the last to the first, each
-//! pulled toward what followed it:
+//! A learning game is played greedily, recording each afterstate with the
+//! reward of the move that made it; then it is learned from going back over
+//! it, from its last afterstate, with `G` the target of the afterstate after
+//! the current one (0 after the last):
 //!
-//! `value(a_t) += α · (r_{t+1} + value(a_{t+1}) − value(a_t))`
+//! `δ = G − V(a_t)`; every weight `a_t` looks up moves by its rate × δ;
+//! then `G ← r_t + λ·G + (1 − λ)·V(a_t)`, with `a_t`'s value as updated.
 //!
-//! with `value(a_T) += α · (0 − value(a_T))` for the last one (no points
-//! come after it). The step is spread evenly over the weights the board
-//! looks up. Going backwards carries a game's end to its opening in one
-//! pass. Games are played one after another, each from the network the
-//! last left: game i's spawns come from its seed (run seed, learning
-//! stream, i), so a network after n games is a function of the run seed,
-//! the tuples and α alone, whether it was learned in one piece or resumed.
+//! With λ = 0 this is TD(0), the one-step target `r + V(a)`; a larger λ
+//! carries more of the game's actual points back. A weight's rate is
+//! `α / lookups` and, with temporal coherence, that times `|E| / A`, where
+//! `E` is the sum of the errors applied to the weight and `A` the sum of
+//! their sizes (1 while A is 0): a weight whose errors keep one sign learns
+//! at full rate, one whose errors cancel slows down.
+//!
+//! A restart goes on from the middle afterstate of the segment just played
+//! (while it had at least [`RESTART_MIN_MOVES`] moves), with the game's own
+//! random spawns, so the late game is learned from more often than the
+//! opening. A game's statistics are those of its first segment.
+//!
+//! **Rounds.** Played one after another, game `g` is played on the network
+//! game `g − 1` left ([`Schedule::Sequential`], the learner of every
+//! network learned before rounds existed). In rounds of `R` games
+//! ([`Schedule::Rounds`]), the games of a round are played in parallel on
+//! the network as it stood two rounds before (the block's start network for
+//! its first two rounds), while the round before is learned from, game by
+//! game in order, on the learning network. A second copy of the weights
+//! is what the games are played on; after each round, the weights that
+//! round changed are copied to it. Every step is in a fixed order, so the
+//! network after a block is a function of its start, the games' seeds and
+//! the method: the same on 1 thread or 16.
 
+use rayon::prelude::*;
+
+use super::coherence::Coherence;
+use super::method::{Method, Schedule};
+use super::value::{gather, symmetric_forms, Network};
 use crate::engine::{
-    play_from, play_game, Board, GameRecord, RandomPlacer, Start, TurnOrder, Variant,
+    play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
 };
 use crate::seeds::{run_game_seed, Stream};
 
-use super::value::Network;
+/// A segment shorter than this is not restarted from.
+pub const RESTART_MIN_MOVES: usize = 10;
 
 /// The learning rate of a new network unless `learn --alpha` says otherwise.
 pub const DEFAULT_ALPHA: f32 = 0.1;
@@ -42,7 +67,7 @@ pub struct BlockStats {
 pub const REACH_TILES: [u32; 4] = [2048, 8192, 16384, 32768];
 
 impl BlockStats {
-    fn add(&mut self, g: &GameRecord) {
+    pub(super) fn add(&mut self, g: &GameRecord) {
         self.block += 1;
         self.mean_score += g.score as f64;
         self.max_score = self.max_score.max(g.score);
@@ -78,46 +103,6 @@ impl LearnStarts {
     }
 }
 
-/// Plays one game greedily with `net` from `start` (`None`: the empty
-/// board) and learns from it with rate `alpha`; `path` is scratch space for
-/// the afterstates.
-pub fn learn_game(
-    net: &mut Network,
-    variant: Variant,
-    seed: u64,
-    start: Option<Start>,
-    alpha: f32,
-    path: &mut Vec<(Board, f32)>,
-) -> GameRecord {
-    path.clear();
-    let order = TurnOrder {
-        timing: variant.timing(),
-        start_tiles: variant.start_tiles(),
-        move_limit: None,
-    };
-    let mut placer = RandomPlacer::new(seed, variant.p4());
-    let record = {
-        let net = &*net;
-        let mut policy = |board: Board| {
-            let (dir, after, reward) = greedy(net, board);
-            path.push((after, reward));
-            dir
-        };
-        match start {
-            None => play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}),
-            Some(start) => play_from(order, start, &mut policy, &mut placer, |_, _| {}),
-        }
-    };
-    let step = alpha / net.lookups() as f32;
-    let mut target = 0.0f32;
-    for &(after, reward) in path.iter().rev() {
-        let error = target - net.value(after);
-        net.adjust(after, step * error);
-        target = reward + net.value(after);
-    }
-    record
-}
-
 /// The move of highest reward + value(afterstate) on `board` (which has a
 /// legal move), with its afterstate and reward; ties go to the first in
 /// [`crate::engine::Direction::ALL`] order.
@@ -135,34 +120,222 @@ pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, 
     (dir, after, reward)
 }
 
-/// Learns from games `net.trained.games..to` of the network's run (its
-/// seed and variant), in
-/// blocks of `block` games, some from `starts` where given: `on_block` gets
-/// each block's statistics once
-/// the network holds it, and may stop the run by returning `false`.
+/// One learning game played: its record, and its afterstates with the
+/// reward of the move that made each, segment after segment.
+pub(super) struct Played {
+    pub(super) record: GameRecord,
+    pub(super) path: Vec<(Board, f32)>,
+    /// Where each segment of `path` ends.
+    pub(super) ends: Vec<usize>,
+}
+
+/// Plays learning game `seed` greedily on `net` from `start` (`None`: the
+/// empty board), restarts included.
+pub(super) fn play(
+    net: &Network,
+    variant: Variant,
+    seed: u64,
+    start: Option<Start>,
+    restarts: bool,
+) -> Played {
+    let mut placer = RandomPlacer::new(seed, variant.p4());
+    let mut path: Vec<(Board, f32)> = Vec::new();
+    let order = TurnOrder {
+        timing: variant.timing(),
+        start_tiles: variant.start_tiles(),
+        move_limit: None,
+    };
+    let policy = |path: &mut Vec<(Board, f32)>, board: Board| {
+        let (dir, after, reward) = greedy(net, board);
+        path.push((after, reward));
+        dir
+    };
+    let record = {
+        let mut policy = |b: Board| policy(&mut path, b);
+        match start {
+            None => play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}),
+            Some(start) => play_from(order, start, &mut policy, &mut placer, |_, _| {}),
+        }
+    };
+    let mut ends = vec![path.len()];
+    // A restart places the spawn due after the afterstate, then plays.
+    let restart = TurnOrder {
+        start_tiles: u32::from(variant.timing() == Timing::AfterMove),
+        ..order
+    };
+    let mut begin = 0;
+    while restarts && path.len() - begin >= RESTART_MIN_MOVES {
+        let from = path[(begin + path.len()) / 2].0;
+        begin = path.len();
+        let mut policy = |b: Board| policy(&mut path, b);
+        play_game(restart, from, &mut policy, &mut placer, |_, _| {});
+        ends.push(path.len());
+    }
+    Played { record, path, ends }
+}
+
+/// Learns from a played game on `net`: each segment from its end back.
+fn learn_played(
+    net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    step: f32,
+    lambda: f32,
+    game: &Played,
+) {
+    let mut begin = 0;
+    for &end in &game.ends {
+        let mut target = 0.0f32;
+        for &(after, reward) in game.path[begin..end].iter().rev() {
+            let error = target - net.value(after);
+            match coherence.as_deref_mut() {
+                None => net.adjust(after, step * error),
+                Some(coh) => update_coherent(net, coh, after, step, error),
+            }
+            target = reward + lambda * target + (1.0 - lambda) * net.value(after);
+        }
+        begin = end;
+    }
+}
+
+/// Moves every weight `board` looks up by its coherent rate × `error`, and
+/// adds the error to its sums.
+fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f32, error: f32) {
+    let forms = symmetric_forms(board.0, board.transpose().0);
+    let tuples = net.masks().len();
+    let first = net.stage_of(board) * tuples;
+    for t in 0..tuples {
+        let mask = net.masks()[t];
+        let (w, acc) = (&mut net.tables_mut()[first + t], &mut coh.tables[first + t]);
+        for form in forms {
+            let i = gather(form, mask);
+            let a = &mut acc[i];
+            w[i] += step * Coherence::rate(*a) * error;
+            a[0] += error;
+            a[1] += error.abs();
+        }
+    }
+}
+
+/// Copies to `play` the weights of `learned` that `games` changed, each
+/// table by a thread of its own.
+fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
+    let masks = learned.masks();
+    let tuples = masks.len();
+    play.tables_mut()
+        .par_iter_mut()
+        .zip(learned.tables())
+        .enumerate()
+        .for_each(|(k, (to, from))| {
+            let (stage, mask) = (k / tuples, masks[k % tuples]);
+            for game in games {
+                for &(board, _) in &game.path {
+                    if learned.stage_of(board) != stage {
+                        continue;
+                    }
+                    for form in symmetric_forms(board.0, board.transpose().0) {
+                        let i = gather(form, mask);
+                        to[i] = from[i];
+                    }
+                }
+            }
+        });
+}
+
+/// What a run of learning is given besides the network: its method, its
+/// rate, its block and any start positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Lesson<'a> {
+    pub method: Method,
+    /// α: the step of a game's errors (spread over the weights a board
+    /// looks up).
+    pub alpha: f32,
+    /// Games per block: [`learn`] reports after each. A whole number of
+    /// rounds.
+    pub block: u64,
+    pub starts: Option<&'a LearnStarts>,
+}
+
+/// Learns `net` from its games `net.trained.games..to` as `lesson` says,
+/// reporting each block to `on_block` (with the network and its coherence
+/// sums as they stand), which may stop the run by returning `false`. `coherence` holds the accumulated errors where the method uses
+/// them (and only then).
 pub fn learn(
     net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    lesson: &Lesson,
     to: u64,
-    block: u64,
-    alpha: f32,
-    starts: Option<&LearnStarts>,
-    mut on_block: impl FnMut(&Network, &BlockStats) -> bool,
+    mut on_block: impl FnMut(&Network, Option<&Coherence>, &BlockStats) -> bool,
 ) {
-    let mut path = Vec::new();
-    net.trained.alpha = alpha;
+    let method = lesson.method;
+    let round = method.schedule.round();
+    assert!(
+        round >= 1 && lesson.block.is_multiple_of(round),
+        "a block is whole rounds"
+    );
+    assert_eq!(
+        coherence.is_some(),
+        method.coherence,
+        "coherence sums iff the method"
+    );
+    net.trained.alpha = lesson.alpha;
+    net.trained.method = method;
+    let step = lesson.alpha / net.lookups() as f32;
+    let (seed, variant) = (net.trained.seed, net.trained.variant);
+    let play_round = |on: &Network, first: u64, last: u64| -> Vec<Played> {
+        (first..last)
+            .into_par_iter()
+            .map(|game| {
+                let start = lesson.starts.and_then(|s| s.pick(seed, game));
+                play(
+                    on,
+                    variant,
+                    learning_seed(seed, game),
+                    start,
+                    method.restarts,
+                )
+            })
+            .collect()
+    };
+    let learn_round = |net: &mut Network, mut coh: Option<&mut Coherence>, games: &[Played]| {
+        for game in games {
+            learn_played(net, coh.as_deref_mut(), step, method.lambda, game);
+        }
+    };
     while net.trained.games < to {
-        let end = (net.trained.games + block.max(1)).min(to);
+        let end = (net.trained.games + lesson.block).min(to);
         let mut stats = BlockStats::default();
-        for game in net.trained.games..end {
-            let seed = learning_seed(net.trained.seed, game);
-            let start = starts.and_then(|s| s.pick(net.trained.seed, game));
-            let record = learn_game(net, net.trained.variant, seed, start, alpha, &mut path);
-            stats.add(&record);
+        match method.schedule {
+            Schedule::Sequential => {
+                for game in net.trained.games..end {
+                    let played = play_round(net, game, game + 1);
+                    learn_round(net, coherence.as_deref_mut(), &played);
+                    stats.add(&played[0].record);
+                }
+            }
+            Schedule::Rounds(_) => {
+                // `on` is what the games are played on: the learning
+                // network as it stood two rounds before.
+                let mut on = net.clone();
+                let mut first = net.trained.games;
+                let mut pending = play_round(&on, first, (first + round).min(end));
+                while !pending.is_empty() {
+                    first += pending.len() as u64;
+                    let last = (first + round).min(end);
+                    let coh = coherence.as_deref_mut();
+                    let (_, next) = rayon::join(
+                        || learn_round(net, coh, &pending),
+                        || play_round(&on, first, last),
+                    );
+                    copy_changed(&mut on, net, &pending);
+                    pending.iter().for_each(|p| stats.add(&p.record));
+                    pending = next;
+                }
+            }
         }
         net.trained.games = end;
         stats.games = end;
         stats.mean_score /= stats.block as f64;
-        if !on_block(net, &stats) {
+        if !on_block(net, coherence.as_deref(), &stats) {
             return;
         }
     }

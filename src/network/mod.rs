@@ -31,7 +31,12 @@
 //! - [`files`]: the one reader of full and packed files, and the writer of
 //!   full ones;
 //! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
-//! - [`learn`]: learning by TD(0) on afterstates;
+//! - [`method`]: how a network learns beyond its rate (λ, coherence,
+//!   restarts, rounds), as its header records it;
+//! - [`coherence`]: each weight's accumulated errors (temporal coherence),
+//!   and their file;
+//! - [`learn`]: learning by TD(λ) on afterstates, one game after another
+//!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its
 //!   resume rule (`tune2048 learn`).
 //!
@@ -40,18 +45,24 @@
 //! trait, the bank's positions it may learn from, and the folder lock.
 
 pub mod blend;
+pub mod coherence;
 pub mod files;
 pub mod folder;
 pub mod header;
 pub mod learn;
+pub mod method;
 pub mod packed;
 pub mod tuples;
 pub mod value;
 
 #[cfg(test)]
+mod learn_tests;
+#[cfg(test)]
 mod tests;
 
+pub use coherence::Coherence;
 pub use folder::{FolderError, LearningFolder};
+pub use method::{Method, Schedule};
 pub use packed::{pack, Packing};
 pub use tuples::{named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

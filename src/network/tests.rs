@@ -393,9 +393,20 @@ mod packed {
 /// Learning by TD(0).
 mod learn {
     use crate::engine::{play_game, Board, RandomPlacer, Start, TurnOrder, Variant};
-    use crate::network::learn::{greedy, learn, learn_game, LearnStarts};
+    use crate::network::learn::{greedy, learn, play, LearnStarts, Lesson};
+    use crate::network::method::Method;
     use crate::network::tuples::named_tuples;
     use crate::network::value::Network;
+
+    /// TD(0) one game after another at α 0.1, in blocks of `block`.
+    fn plain(block: u64, starts: Option<&LearnStarts>) -> Lesson<'_> {
+        Lesson {
+            method: Method::PLAIN,
+            alpha: 0.1,
+            block,
+            starts,
+        }
+    }
 
     fn fresh(seed: u64) -> Network {
         Network::new(
@@ -410,11 +421,11 @@ mod learn {
     #[test]
     fn resuming_equals_learning_in_one_piece() {
         let mut whole = fresh(5);
-        learn(&mut whole, 6, 3, 0.1, None, |_, _| true);
+        learn(&mut whole, None, &plain(3, None), 6, |_, _, _| true);
         let mut first = fresh(5);
-        learn(&mut first, 3, 3, 0.1, None, |_, _| true);
+        learn(&mut first, None, &plain(3, None), 3, |_, _, _| true);
         let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, 6, 3, 0.1, None, |_, _| true);
+        learn(&mut resumed, None, &plain(3, None), 6, |_, _, _| true);
         assert_eq!(resumed, whole);
         assert_eq!(whole.trained.games, 6);
         assert_ne!(whole, fresh(5));
@@ -426,7 +437,7 @@ mod learn {
         // earned from the root differ between moves by their rewards alone.
         use crate::search::{Depth, SearchParams, Searcher};
         let mut net = fresh(2);
-        learn(&mut net, 200, 200, 0.1, None, |_, _| true);
+        learn(&mut net, None, &plain(200, None), 200, |_, _, _| true);
         let params = SearchParams::new(Depth::Fixed(0), Variant::CLASSIC);
         let mut searcher = Searcher::new(12);
         let mut boards = Vec::new();
@@ -477,7 +488,7 @@ mod learn {
         let mut net = fresh(11);
         let before = greedy_mean(&net);
         let mut blocks = Vec::new();
-        learn(&mut net, 400, 100, 0.1, None, |_, s| {
+        learn(&mut net, None, &plain(100, None), 400, |_, _, s| {
             blocks.push(*s);
             true
         });
@@ -507,9 +518,8 @@ mod learn {
         };
         assert!((0..100).all(|g| all.pick(3, g) == Some(late)));
         // A game from the position goes on from its score and moves.
-        let mut net = fresh(4);
-        let mut path = Vec::new();
-        let record = learn_game(&mut net, Variant::CLASSIC, 9, Some(late), 0.1, &mut path);
+        let net = fresh(4);
+        let record = play(&net, Variant::CLASSIC, 9, Some(late), false).record;
         assert!(record.moves > late.moves && record.score > late.score);
         assert!(record.max_tile >= 4096);
         // Learning with starts is a function of the run as without them.
@@ -519,15 +529,17 @@ mod learn {
         };
         assert!((0..6).any(|g| half.pick(5, g).is_some()));
         let mut whole = fresh(5);
-        learn(&mut whole, 6, 3, 0.1, Some(&half), |_, _| true);
+        learn(&mut whole, None, &plain(3, Some(&half)), 6, |_, _, _| true);
         let mut first = fresh(5);
-        learn(&mut first, 3, 3, 0.1, Some(&half), |_, _| true);
+        learn(&mut first, None, &plain(3, Some(&half)), 3, |_, _, _| true);
         let mut resumed = Network::from_bytes(&first.to_bytes()).unwrap();
-        learn(&mut resumed, 6, 3, 0.1, Some(&half), |_, _| true);
+        learn(&mut resumed, None, &plain(3, Some(&half)), 6, |_, _, _| {
+            true
+        });
         assert_eq!(resumed, whole);
-        let mut plain = fresh(5);
-        learn(&mut plain, 6, 3, 0.1, None, |_, _| true);
-        assert_ne!(plain, whole);
+        let mut unstarted = fresh(5);
+        learn(&mut unstarted, None, &plain(3, None), 6, |_, _, _| true);
+        assert_ne!(unstarted, whole);
     }
 }
 

@@ -17,7 +17,7 @@ pub const MAX_TUPLES: usize = 16;
 pub const MAX_STAGE_BOUNDARIES: usize = 3;
 
 /// The names [`named_tuples`] knows.
-pub const TUPLE_NAMES: [&str; 3] = ["lines-squares", "five", "six"];
+pub const TUPLE_NAMES: [&str; 4] = ["lines-squares", "five", "six", "eight"];
 
 /// The tuples of the named networks `learn` offers (`--tuples NAME`).
 pub fn named_tuples(name: &str) -> Option<Vec<Vec<u8>>> {
@@ -46,6 +46,18 @@ pub fn named_tuples(name: &str) -> Option<Vec<Vec<u8>>> {
             &[4, 5, 6, 7, 8],
             &[0, 1, 2, 4, 5],
             &[4, 5, 6, 8, 9],
+        ],
+        // Eight 6-cell shapes (the set the strongest published learners
+        // use): 8 tables of 16,777,216 (512 MiB of weights).
+        "eight" => &[
+            &[0, 1, 2, 4, 5, 6],
+            &[1, 2, 5, 6, 9, 13],
+            &[0, 1, 2, 3, 4, 5],
+            &[0, 1, 5, 6, 7, 10],
+            &[0, 1, 2, 5, 9, 10],
+            &[0, 1, 5, 9, 13, 14],
+            &[0, 1, 5, 8, 9, 13],
+            &[0, 1, 2, 4, 6, 10],
         ],
         _ => return None,
     };

@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use super::method::Method;
 use super::tuples::{check_tuple, stages_text, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
@@ -24,6 +25,8 @@ pub struct Trained {
     pub alpha: f32,
     /// The game its games were played in.
     pub variant: Variant,
+    /// How it learned beyond the rate (the last game's method).
+    pub method: Method,
 }
 
 /// An n-tuple network: tuples as data, one weight table each.
@@ -144,6 +147,7 @@ impl Network {
                 seed,
                 alpha,
                 variant,
+                method: Method::PLAIN,
             },
         })
     }
@@ -201,6 +205,25 @@ impl Network {
         let top = board.max_rank();
         let stage = self.stages.iter().take_while(|&&r| top >= r).count();
         stage * self.masks.len()
+    }
+
+    /// The stage whose tables score `board` (0 for a one-stage network).
+    #[inline(always)]
+    pub fn stage_of(&self, board: Board) -> usize {
+        self.first_table(board) / self.masks.len()
+    }
+
+    /// Each tuple's cells as a mask of their nibbles.
+    pub(super) fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// Sets every weight to `w`: each board is then worth `w` ×
+    /// [`Network::lookups`], an optimistic start where that is high.
+    pub fn fill(&mut self, w: f32) {
+        for table in &mut self.weights {
+            table.fill(w);
+        }
     }
 
     /// Weights looked up per board: tuples × 8.
