@@ -19,6 +19,7 @@ pub mod bank;
 pub mod bench;
 pub mod child;
 pub mod cli;
+pub mod cpu;
 #[cfg(feature = "mpi")]
 pub mod cluster;
 pub mod engine;
