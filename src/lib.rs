@@ -19,9 +19,9 @@ pub mod bank;
 pub mod bench;
 pub mod child;
 pub mod cli;
-pub mod cpu;
 #[cfg(feature = "mpi")]
 pub mod cluster;
+pub mod cpu;
 pub mod engine;
 pub mod evaluation;
 pub mod export;

@@ -9,10 +9,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use super::workers::Workers;
 use crate::atomic_file::Streamed;
 use crate::bank::pick;
 use crate::engine::{Start, Variant};
+use crate::evaluation::workers::Workers;
 use crate::evaluation::{time_shares, Batch};
 use crate::player::Player;
 use crate::seeds::game_seed;
@@ -165,7 +165,7 @@ impl BatchOpts {
             .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
-        let evaluator = workers.evaluator(self.threads)?;
+        let evaluator = super::workers::evaluator(workers, self.threads)?;
         let mut tallies: Vec<Tally> = players.iter().map(|_| Tally::default()).collect();
         let mut rows = String::new();
         let start = Instant::now();
@@ -268,7 +268,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    super::workers::one_malloc_arena();
+    crate::evaluation::workers::one_malloc_arena();
     let spec = args.batch.check()?;
     let weights = if args.players.player.is_empty() && args.players.network.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]

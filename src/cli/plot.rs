@@ -62,8 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
             let mut warnings = Vec::new();
-            let files =
-                plot::plot_run(dir, &args.out, format, &mut warnings).map_err(classify)?;
+            let files = plot::plot_run(dir, &args.out, format, &mut warnings).map_err(classify)?;
             for warning in warnings {
                 eprintln!("warning: {warning}");
             }

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::workers::Workers;
 use crate::adversarial::duel::Opponent;
 use crate::bank::content_hash;
+use crate::evaluation::workers::Workers;
 use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
@@ -54,7 +54,7 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     // Everything about the config is checked before a folder exists.
     let config = config::load(&args.config)?;
     let threads = args.threads.or(config.threads.map(|t| t as usize));
-    let evaluator = workers.evaluator(threads)?;
+    let evaluator = super::workers::evaluator(workers, threads)?;
     let folder = RunFolder::create(&args.out, &config.name)?;
     let _lock = FolderLock::acquire(&folder)?;
     if let Some(weights) = config.base.weights() {
@@ -127,7 +127,8 @@ pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     if stopped_for_good(&config, &replayed.0) {
         return Ok(finished_already(&folder));
     }
-    let evaluator = workers.evaluator(args.threads.or(config.threads.map(|t| t as usize)))?;
+    let evaluator =
+        super::workers::evaluator(workers, args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
     execute(&config, &folder, replayed, &*evaluator, workers)
 }

@@ -4,7 +4,8 @@
 //! and final comparison, and the `eval` and `compare` commands.
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
 //! feature, `cluster::MpiEvaluator` spreads the same games over the
-//! processes of an MPI job.
+//! processes of an MPI job, and [`workers`] says which of the two a
+//! command plays on.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
@@ -37,6 +38,8 @@
 //! ```
 
 use rayon::prelude::*;
+
+pub mod workers;
 
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;
