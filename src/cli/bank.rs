@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
-use super::eval::CHUNK_GAMES;
 use super::input_error;
 use crate::atomic_file::Streamed;
 use crate::bank::record::{record, Stage};
 use crate::bank::{head_text, HashText, Made};
+use crate::evaluation::chunked::CHUNK_GAMES;
 use crate::evaluation::LocalEvaluator;
 use crate::fnv;
 use crate::heuristic::{Heuristic, Weights};

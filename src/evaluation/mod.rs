@@ -5,7 +5,8 @@
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
 //! feature, `cluster::MpiEvaluator` spreads the same games over the
 //! processes of an MPI job, and [`workers`] says which of the two a
-//! command plays on.
+//! command plays on. [`chunked`] plays long runs chunk by chunk, with their
+//! per-game CSV files.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
@@ -39,6 +40,7 @@
 
 use rayon::prelude::*;
 
+pub mod chunked;
 pub mod workers;
 
 use crate::adversarial::duel::DuelSpec;
