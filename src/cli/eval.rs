@@ -8,12 +8,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
+use crate::bank::pick;
 use crate::engine::{Start, Variant};
 use crate::evaluation::chunked::{Run, RunError};
-use crate::evaluation::workers::Workers;
 use crate::player::Player;
 use crate::selfplay::{GameResult, GameSpec};
 use crate::stats::{Summary, EXACT_MEDIAN_GAMES};
+use crate::workers::Workers;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -132,6 +133,7 @@ impl BatchOpts {
         on_chunk: impl FnMut(&[Vec<GameResult>]),
     ) -> anyhow::Result<Vec<Summary>> {
         let starts = self.bank_starts(spec.variant)?;
+        let start_of = starts.map(|starts| move |seed| pick(&starts, seed));
         let bar = ProgressBar::with_draw_target(
             Some(u64::from(self.games) * players.len() as u64),
             ProgressDrawTarget::stderr_with_hz(4),
@@ -150,7 +152,7 @@ impl BatchOpts {
             players,
             seed: self.game.seed,
             games: self.indices(),
-            starts: starts.as_deref(),
+            start_of: start_of.as_ref().map(|f| f as &dyn Fn(u64) -> Start),
         };
         let summaries = run
             .play(&*evaluator, csv, &|| bar.inc(1), on_chunk)
@@ -198,7 +200,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    crate::evaluation::workers::one_malloc_arena();
+    crate::workers::one_malloc_arena();
     let spec = args.batch.check()?;
     let weights = if args.players.player.is_empty() && args.players.network.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]

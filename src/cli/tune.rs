@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::evaluation::workers::Workers;
 use crate::evaluation::Evaluator;
 use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
@@ -24,6 +23,7 @@ use crate::tune::observer::{Observers, Progress};
 use crate::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
 use crate::tune::replay::Replay;
 use crate::tune::stop::StopReason;
+use crate::workers::Workers;
 
 /// Charts and report.html in the run folder are redrawn every this many
 /// generations (and at the end).

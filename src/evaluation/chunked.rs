@@ -11,7 +11,6 @@ use std::time::Instant;
 
 use super::{time_shares, Batch, EvaluationError, Evaluator};
 use crate::atomic_file::Streamed;
-use crate::bank::pick;
 use crate::engine::Start;
 use crate::player::Player;
 use crate::seeds::game_seed;
@@ -30,7 +29,7 @@ pub const CHUNK_GAMES: u32 = 4096;
 pub const CSV_COLUMNS: [&str; 6] = ["game", "seed", "score", "max_tile", "moves", "outcome"];
 
 /// A run of games: every player plays the same games.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Run<'a> {
     pub spec: GameSpec,
     pub players: &'a [Player],
@@ -39,9 +38,10 @@ pub struct Run<'a> {
     /// The games' indices (a sample grows, or splits across machines,
     /// without repeating a game).
     pub games: Range<u32>,
-    /// Positions the games start from, one drawn by each game's seed
-    /// ([`pick`]); `None`: the variant's empty board.
-    pub starts: Option<&'a [Start]>,
+    /// The position a game starts from, given its seed (a bank's position
+    /// drawn by the seed, as `bank::pick` draws them); `None`: the
+    /// variant's empty board.
+    pub start_of: Option<&'a dyn Fn(u64) -> Start>,
 }
 
 /// Why a run stopped.
@@ -110,8 +110,8 @@ impl Run<'_> {
             self.players.to_vec(),
             games.map(|i| game_seed(self.seed, i.into())).collect(),
         );
-        if let Some(starts) = self.starts {
-            batch.starts = batch.seeds.iter().map(|&s| pick(starts, s)).collect();
+        if let Some(start_of) = self.start_of {
+            batch.starts = batch.seeds.iter().map(|&s| start_of(s)).collect();
         }
         batch
     }

@@ -4,7 +4,7 @@
 //! and final comparison, and the `eval` and `compare` commands.
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
 //! feature, `cluster::MpiEvaluator` spreads the same games over the
-//! processes of an MPI job, and [`workers`] says which of the two a
+//! processes of an MPI job, and [`crate::workers`] says which of the two a
 //! command plays on. [`chunked`] plays long runs chunk by chunk, with their
 //! per-game CSV files.
 //!
@@ -41,7 +41,6 @@
 use rayon::prelude::*;
 
 pub mod chunked;
-pub mod workers;
 
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;

@@ -2,11 +2,13 @@
 //! when built with the `mpi` feature and started by an MPI launcher, on
 //! every process of the job ([`on_job`]: rank 0 runs the command, the other
 //! ranks serve its games until it is done). [`Workers::evaluator`] is the
-//! evaluator over whichever it is.
+//! evaluator over whichever it is. It sits above both `evaluation` (the
+//! seam and the local pool) and `cluster` (the MPI evaluator), which
+//! imports the seam.
 
 #[cfg(feature = "mpi")]
-use super::EvaluationError;
-use super::{Evaluator, LocalEvaluator};
+use crate::evaluation::EvaluationError;
+use crate::evaluation::{Evaluator, LocalEvaluator};
 
 /// The processes that play a command's games.
 pub enum Workers {
@@ -23,7 +25,7 @@ impl Workers {
     pub fn evaluator(
         &self,
         threads: Option<usize>,
-    ) -> Result<Box<dyn Evaluator + '_>, super::EvaluationError> {
+    ) -> Result<Box<dyn Evaluator + '_>, crate::evaluation::EvaluationError> {
         match self {
             Workers::Local => Ok(Box::new(LocalEvaluator::new(threads)?)),
             #[cfg(feature = "mpi")]
