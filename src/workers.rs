@@ -1,6 +1,6 @@
 //! Where a command's batches are played: on this process's threads, or,
 //! when built with the `mpi` feature and started by an MPI launcher, on
-//! every process of the job ([`on_job`]: rank 0 runs the command, the other
+//! every process of the job (`on_job`: rank 0 runs the command, the other
 //! ranks serve its games until it is done). [`Workers::evaluator`] is the
 //! evaluator over whichever it is. It sits above both `evaluation` (the
 //! seam and the local pool) and `cluster` (the MPI evaluator), which

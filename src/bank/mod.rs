@@ -19,7 +19,7 @@
 //! - `score`, `moves`: the score earned and the moves played before it;
 //! - `seed`: the seed of the game it comes from.
 //!
-//! [`record`] plays the games that fill a bank; [`write`] writes them to a
+//! [`record`] plays the games that fill a bank; [`write`](mod@write) writes them to a
 //! bank file, chunk by chunk, behind the header that says what made them.
 
 use std::fmt;

@@ -98,7 +98,7 @@ pub fn external(program: Program, values: Option<&Path>) -> Result<Player, Lineu
 /// Parameter values from a file: `set NAME VALUE` lines (a `.set` file) or
 /// a `best-params.json`.
 pub fn load_values(path: &Path) -> Result<BTreeMap<String, f64>, LineupError> {
-    if !path.extension().is_some_and(|e| e == "set") {
+    if path.extension().is_none_or(|e| e != "set") {
         return Ok(ParamValues::load(path)?.params);
     }
     let text = std::fs::read_to_string(path).map_err(|error| LineupError::Read {
