@@ -8,10 +8,11 @@
 //! - [`search`]: expectimax with a per-thread transposition table;
 //! - [`selfplay`]: one seeded game; [`evaluation`]: batches of games, in parallel;
 //!   [`stats`]: their statistics; `cluster` (feature `mpi`): batches over the
-//!   processes of an MPI job; [`bank`]: positions saved from games, to start
-//!   other games from;
+//!   processes of an MPI job; [`workers`]: which of the two a command plays
+//!   on; [`bank`]: positions saved from games, to start other games from;
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
-//! - [`export`] and [`plot`]: weights for other solvers, and charts.
+//! - [`export`] and [`plot`]: weights for other solvers, and charts;
+//! - [`cpu`]: what a binary built for another CPU says before it dies.
 
 pub mod adversarial;
 pub mod atomic_file;
@@ -21,6 +22,7 @@ pub mod child;
 pub mod cli;
 #[cfg(feature = "mpi")]
 pub mod cluster;
+pub mod cpu;
 pub mod engine;
 pub mod evaluation;
 pub mod export;
@@ -38,3 +40,4 @@ pub mod seeds;
 pub mod selfplay;
 pub mod stats;
 pub mod tune;
+pub mod workers;

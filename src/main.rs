@@ -3,7 +3,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    tune2048::cli::cpu::explain_illegal_instructions();
+    tune2048::cpu::explain_illegal_instructions();
     let cli = tune2048::cli::Cli::parse();
     let code = match tune2048::cli::run(cli) {
         Ok(code) => code,

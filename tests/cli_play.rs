@@ -1,7 +1,7 @@
 //! `play`, `eval` and `compare` through the binary.
 
-use tune2048::cli::eval::CHUNK_GAMES;
 use tune2048::engine::Variant;
+use tune2048::evaluation::chunked::CHUNK_GAMES;
 use tune2048::heuristic::{Heuristic, Weights};
 use tune2048::search::{Depth, SearchParams};
 use tune2048::seeds::game_seed;

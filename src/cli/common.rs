@@ -1,12 +1,11 @@
 //! Options shared by the commands that play games.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::engine::Variant;
 use crate::heuristic::Weights;
-use crate::player::values::ParamValues;
+use crate::player::lineup::{self, LineupError};
 use crate::player::{Player, Program};
 use crate::search::{Budget, Depth, SearchParams, Settings};
 use crate::selfplay::GameSpec;
@@ -181,21 +180,73 @@ pub struct PlayerOpts {
 
 impl PlayerOpts {
     /// The players: one built-in player per weights file (`weights`, which
-    /// come first), then one external player per `--player`. Each comes with
-    /// a label for messages.
+    /// come first), then one network player per `--network`, then one
+    /// external player per `--player` (built by [`crate::player::lineup`]).
+    /// Each comes with a label for messages.
     pub fn players(
         &self,
         weights: &[(Weights, String)],
         cutoff: f32,
     ) -> anyhow::Result<Vec<(Player, String)>> {
-        if !(self.settings.len() <= 1 || self.settings.len() == weights.len()) {
+        self.check(weights.len())?;
+        let default_settings = || Settings {
+            prob_cutoff: f64::from(cutoff),
+            ..Settings::default()
+        };
+        let mut players = Vec::new();
+        for (i, (w, label)) in weights.iter().enumerate() {
+            let settings = match self.settings.get(i).or(self.settings.first()) {
+                Some(path) => Settings::load(path)?,
+                None => default_settings(),
+            };
+            let values = self.values.get(i);
+            let player =
+                lineup::builtin(w, settings, values.map(PathBuf::as_path)).map_err(lineup_error)?;
+            let label = match values {
+                Some(path) => format!("{label} with {}", path.display()),
+                None => label.clone(),
+            };
+            players.push((player, label));
+        }
+        for path in &self.network {
+            let settings = match self.settings.first() {
+                Some(path) if self.settings.len() == 1 => Settings::load(path)?,
+                _ => default_settings(),
+            };
+            let player = lineup::network(path, settings).map_err(lineup_error)?;
+            players.push((player, path.display().to_string()));
+        }
+        for (i, line) in self.player.iter().enumerate() {
+            let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            if command.is_empty() {
+                return Err(super::input_error("--player names no program"));
+            }
+            let program = Program {
+                command,
+                decision_secs: self.decision_secs,
+                handshake_secs: self.handshake_secs,
+            };
+            let values_file = self.values.get(weights.len() + i);
+            let label = match values_file {
+                Some(v) => format!("{} with {}", program.name(), v.display()),
+                None => program.name(),
+            };
+            let player = lineup::external(program, values_file.map(PathBuf::as_path))
+                .map_err(lineup_error)?;
+            players.push((player, label));
+        }
+        Ok(players)
+    }
+
+    /// The flags' counts and ranges, with `weights` built-in players.
+    fn check(&self, weights: usize) -> anyhow::Result<()> {
+        if !(self.settings.len() <= 1 || self.settings.len() == weights) {
             return Err(super::input_error(format!(
-                "give --settings once, or once per --weights ({} of them), not {} times",
-                weights.len(),
+                "give --settings once, or once per --weights ({weights} of them), not {} times",
                 self.settings.len()
             )));
         }
-        if self.values.len() > weights.len() + self.player.len() {
+        if self.values.len() > weights + self.player.len() {
             return Err(super::input_error(
                 "more --values than players: the i-th --values goes with the i-th player",
             ));
@@ -210,126 +261,17 @@ impl PlayerOpts {
                 )));
             }
         }
-        let mut players = Vec::new();
-        for (i, (w, label)) in weights.iter().enumerate() {
-            let settings = match self.settings.get(i).or(self.settings.first()) {
-                Some(path) => Settings::load(path)?,
-                None => Settings {
-                    prob_cutoff: f64::from(cutoff),
-                    ..Settings::default()
-                },
-            };
-            let mut player = Player::Builtin {
-                weights: w.clone(),
-                settings,
-            };
-            let mut label = label.clone();
-            if let Some(path) = self.values.get(i) {
-                for (name, v) in load_values(path)? {
-                    player.set(&name, v).ok_or_else(|| {
-                        super::input_error(format!(
-                            "{}: the built-in player has no parameter `{name}`",
-                            path.display()
-                        ))
-                    })?;
-                }
-                if let Player::Builtin { weights, settings } = &player {
-                    if let Err((name, why)) = weights.validate() {
-                        return Err(super::input_error(format!(
-                            "{}: `{name}`: {why}",
-                            path.display()
-                        )));
-                    }
-                    if let Err((name, must)) = settings.validate() {
-                        return Err(super::input_error(format!(
-                            "{}: `{name}` must be {must}",
-                            path.display()
-                        )));
-                    }
-                }
-                label = format!("{label} with {}", path.display());
-            }
-            players.push((player, label));
-        }
-        for path in &self.network {
-            let network = crate::player::NetworkFile::load(path).map_err(super::input_error)?;
-            let settings = match self.settings.first() {
-                Some(path) if self.settings.len() == 1 => Settings::load(path)?,
-                _ => Settings {
-                    prob_cutoff: f64::from(cutoff),
-                    ..Settings::default()
-                },
-            };
-            players.push((
-                Player::Network { network, settings },
-                path.display().to_string(),
-            ));
-        }
-        let first_values = weights.len();
-        for (i, line) in self.player.iter().enumerate() {
-            let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-            if command.is_empty() {
-                return Err(super::input_error("--player names no program"));
-            }
-            let program = Program {
-                command,
-                decision_secs: self.decision_secs,
-                handshake_secs: self.handshake_secs,
-            };
-            let values_file = self.values.get(first_values + i);
-            let values = match values_file {
-                Some(path) => load_values(path)?,
-                None => Default::default(),
-            };
-            let declared = crate::player::external::describe(&program)?;
-            for name in values.keys() {
-                if !declared.iter().any(|d| &d.name == name) {
-                    return Err(super::input_error(format!(
-                        "{}: `{}` declares no parameter `{name}`",
-                        values_file.expect("values came from a file").display(),
-                        program.name()
-                    )));
-                }
-            }
-            let label = match values_file {
-                Some(v) => format!("{} with {}", program.name(), v.display()),
-                None => program.name(),
-            };
-            players.push((Player::External { program, values }, label));
-        }
-        Ok(players)
+        Ok(())
     }
 }
 
-/// Parameter values from a file: `set NAME VALUE` lines (a `.set` file) or
-/// a `best-params.json`.
-pub fn load_values(path: &Path) -> anyhow::Result<BTreeMap<String, f64>> {
-    if path.extension().is_some_and(|e| e == "set") {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| anyhow::anyhow!("{}: cannot read it: {e}", path.display()))?;
-        let mut values = BTreeMap::new();
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_ascii_whitespace().collect();
-            let parsed = match words.as_slice() {
-                ["set", name, value] => crate::player::external::protocol::check_name(name)
-                    .ok()
-                    .and(crate::player::external::protocol::parse_number(value))
-                    .map(|v| (name.to_string(), v)),
-                _ => None,
-            };
-            let Some((name, v)) = parsed else {
-                return Err(super::input_error(format!(
-                    "{}:{}: expected `set NAME VALUE`, found `{line}`",
-                    path.display(),
-                    n + 1
-                )));
-            };
-            values.insert(name, v);
-        }
-        return Ok(values);
+/// A [`LineupError`] as the command line reports it: bad input exits with
+/// code 2, a file that cannot be read with 1.
+fn lineup_error(e: LineupError) -> anyhow::Error {
+    match e {
+        LineupError::Invalid(message) => super::input_error(message),
+        LineupError::Read { .. } => anyhow::anyhow!("{e}"),
+        LineupError::Values(e) => anyhow::Error::new(e),
+        LineupError::Player(e) => anyhow::Error::new(e),
     }
-    Ok(ParamValues::load(path)?.params)
 }

@@ -12,7 +12,6 @@ pub mod bench;
 pub mod blend;
 pub mod common;
 pub mod compare;
-pub mod cpu;
 pub mod eval;
 pub mod export;
 pub mod gpcc_player;

@@ -3,9 +3,11 @@
 //! spoken to over the line protocol ([`external`]), with values for the
 //! parameters it declared. Either way a player is a base and named
 //! parameter values on top of it: the tuner, the journal and every export
-//! speak of those names, never of a struct's fields.
+//! speak of those names, never of a struct's fields. [`lineup`] builds
+//! players from the files a command names.
 
 pub mod external;
+pub mod lineup;
 pub mod network;
 pub mod values;
 

@@ -46,6 +46,7 @@ pub mod ask_tell;
 pub mod config;
 pub mod contender;
 pub mod driver;
+pub mod end;
 pub mod finish;
 pub mod folder;
 pub mod history;

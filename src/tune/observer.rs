@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::config::{Depth, Game, TuneConfig};
 use super::contender::Contender;
-use super::finish::End;
+use super::end::End;
 use super::journal::Record;
 use super::objective::Fitness;
 use super::state::{RunResult, RunState};

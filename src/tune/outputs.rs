@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::config::TuneConfig;
-use super::finish::End;
+use super::end::End;
 use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::observer::{Observer, ObserverError};

@@ -4,7 +4,9 @@
 //! and final comparison, and the `eval` and `compare` commands.
 //! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
 //! feature, `cluster::MpiEvaluator` spreads the same games over the
-//! processes of an MPI job.
+//! processes of an MPI job, and [`crate::workers`] says which of the two a
+//! command plays on. [`chunked`] plays long runs chunk by chunk, with their
+//! per-game CSV files.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
@@ -37,6 +39,8 @@
 //! ```
 
 use rayon::prelude::*;
+
+pub mod chunked;
 
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;

@@ -1,11 +1,14 @@
 //! The run folder: every file a tuning run writes, named in one place, and
-//! written so that a crash never leaves a half-written file.
+//! written so that a crash never leaves a half-written file. [`start`]
+//! creates a new run's folder with the files it starts from.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::atomic_file;
+
+pub mod start;
 
 /// File names inside a run folder.
 pub mod files {
