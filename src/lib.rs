@@ -31,6 +31,7 @@ pub mod export;
 pub mod fnv;
 pub mod heuristic;
 pub mod interact;
+pub mod loader;
 pub mod lock;
 pub mod maxtile;
 pub mod network;

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{AutoRule, SearchParams, MAX_DEPTH};
+use crate::loader::{self, Kind, LoadError};
 
 /// The search settings, every field with the reference's value by default.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,29 +87,15 @@ impl Default for Settings {
 /// Whether a value is within a setting's range.
 pub type InRange = fn(f64) -> bool;
 
-/// Errors reading a settings file or setting a value.
-#[derive(Debug, thiserror::Error)]
-pub enum SettingsError {
-    #[error("{path}: cannot read the settings file")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{path}: setting `{name}`: {message}")]
-    Invalid {
-        path: String,
-        name: String,
-        message: String,
-    },
-}
+/// Errors reading a settings file: the loader's, naming the file and the
+/// line or setting.
+pub type SettingsError = LoadError;
+
+/// What the loader calls a settings file and its fields.
+pub const KIND: Kind = Kind {
+    file: "settings file",
+    field: "setting",
+};
 
 impl Settings {
     /// The value of a setting by name (see [`SETTING_NAMES`]).
@@ -195,38 +182,17 @@ impl Settings {
 
     /// Parses a settings file's text; `path` names it in errors.
     pub fn from_ron(text: &str, path: &str) -> Result<Settings, SettingsError> {
-        let settings: Settings = ron::from_str(text).map_err(|e| SettingsError::Parse {
-            path: path.to_string(),
-            line: e.position.line,
-            column: e.position.col,
-            message: crate::heuristic::weights::ron_message(&e.code),
+        let settings: Settings = loader::parse_ron(text, path)?;
+        settings.validate().map_err(|(name, must)| {
+            let value = settings.get(name).unwrap_or(0.0);
+            LoadError::invalid(path, KIND, name, format!("must be {must}, not {value}"))
         })?;
-        settings
-            .validate()
-            .map_err(|(name, must)| SettingsError::Invalid {
-                path: path.to_string(),
-                name: name.to_string(),
-                message: format!("must be {must}, not {}", settings.get(name).unwrap_or(0.0)),
-            })?;
         Ok(settings)
     }
 
     /// Reads a settings file.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| SettingsError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let text = crate::heuristic::weights::utf8_text(bytes).map_err(|(line, column)| {
-            SettingsError::Parse {
-                path: name.clone(),
-                line,
-                column,
-                message: "not UTF-8 text".into(),
-            }
-        })?;
-        Settings::from_ron(&text, &name)
+        loader::load(path, KIND, Settings::from_ron)
     }
 
     /// The settings as a RON file, one per line, with a header comment.
