@@ -34,7 +34,7 @@ pub enum LoadError {
     #[error("{path}: cannot read the {}", kind.file)]
     Io {
         path: String,
-        kind: Kind,
+        kind: &'static Kind,
         #[source]
         source: std::io::Error,
     },
@@ -50,7 +50,7 @@ pub enum LoadError {
     #[error("{path}: {} `{field}`: {message}", kind.field)]
     Invalid {
         path: String,
-        kind: Kind,
+        kind: &'static Kind,
         field: String,
         message: String,
     },
@@ -58,7 +58,7 @@ pub enum LoadError {
 
 impl LoadError {
     /// Field `field` of the file `path` holds a value out of its range.
-    pub fn invalid(path: &str, kind: Kind, field: &str, message: String) -> LoadError {
+    pub fn invalid(path: &str, kind: &'static Kind, field: &str, message: String) -> LoadError {
         LoadError::Invalid {
             path: path.to_string(),
             kind,
@@ -72,7 +72,7 @@ impl LoadError {
 /// given the text and the path as errors should name it.
 pub fn load<T>(
     path: &Path,
-    kind: Kind,
+    kind: &'static Kind,
     parse: impl FnOnce(&str, &str) -> Result<T, LoadError>,
 ) -> Result<T, LoadError> {
     let name = path.display().to_string();
@@ -83,7 +83,7 @@ pub fn load<T>(
 /// The text of the file at `path`: a [`LoadError::Io`] when it cannot be
 /// read, a [`LoadError::Parse`] at the line and column where it stops
 /// being UTF-8.
-pub fn read_text(path: &Path, kind: Kind) -> Result<String, LoadError> {
+pub fn read_text(path: &Path, kind: &'static Kind) -> Result<String, LoadError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: name.clone(),
@@ -169,10 +169,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("t.json:2:"), "{err}");
-        let err = LoadError::invalid("t.ron", THING, "a", "is odd".into());
+        let err = LoadError::invalid("t.ron", &THING, "a", "is odd".into());
         assert_eq!(err.to_string(), "t.ron: knob `a`: is odd");
         let missing = Path::new("/nonexistent/t.ron");
-        let err = load(missing, THING, parse_ron::<Thing>).unwrap_err();
+        let err = load(missing, &THING, parse_ron::<Thing>).unwrap_err();
         assert_eq!(
             err.to_string(),
             "/nonexistent/t.ron: cannot read the thing file"

@@ -86,7 +86,7 @@ impl Player {
             return Ok(p);
         }
         let path = Path::new(spec);
-        let text = loader::read_text(path, weights::KIND)?;
+        let text = loader::read_text(path, &weights::KIND)?;
         let file: PlayerFile = match ron::from_str(&text) {
             Ok(file) => file,
             // Anything else must be a weights file, whose errors say more.

@@ -229,13 +229,13 @@ impl Weights {
         let weights: Weights = loader::parse_ron(text, path)?;
         weights
             .validate()
-            .map_err(|(field, message)| LoadError::invalid(path, KIND, &field, message))?;
+            .map_err(|(field, message)| LoadError::invalid(path, &KIND, &field, message))?;
         Ok(weights)
     }
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        loader::load(path, KIND, Weights::from_ron)
+        loader::load(path, &KIND, Weights::from_ron)
     }
 
     /// The weights as RON text, one named term a line.

@@ -40,7 +40,7 @@ impl ParamValues {
 
     /// Reads a values file written by [`ParamValues::to_json`].
     pub fn load(path: &Path) -> Result<ParamValues, ValuesError> {
-        loader::load(path, KIND, loader::parse_json)
+        loader::load(path, &KIND, loader::parse_json)
     }
 
     /// The protocol's `set` lines, one per value: what a player reads

@@ -1,6 +1,26 @@
 //! The built-in player's search settings: what decides its moves besides the
 //! weights. Each can be tuned by name, alone or with the weights, and is
 //! read from a small RON file (`--settings`) by the commands that search.
+//!
+//! This is each setting's one home: its type (a field of [`Settings`]), its
+//! default ([`Settings::default`]) and its range ([`Settings::range`]); a
+//! flag or a config field that sets one checks it here. The search itself
+//! reads them from [`SearchParams`] (the cutoff as an `f32`, for speed),
+//! filled by [`Settings::apply`].
+//!
+//! Which source wins, when a setting comes from more than one:
+//!
+//! - on the command line (`eval`, `compare`): a flag that sets a setting
+//!   (`--prob-cutoff`) wins over `--settings FILE`, which wins over the
+//!   default; a player's `--values` are set last, on top of both;
+//! - `interact`: `--move-ms` wins over the file's `clock_move_ms`;
+//! - in a tuning config: a tuned parameter (`params`) wins over the
+//!   config's `search.prob_cutoff` (the base player's and each stage's
+//!   cutoff), which wins over the default.
+//!
+//! The search depth and the per-move budgets (`--depth`, `--move-ms`,
+//! `--move-nodes`, a config's `search.depth` and `nodes`) are no settings:
+//! they come from one place each.
 
 use std::path::Path;
 
@@ -53,6 +73,10 @@ pub struct Settings {
     pub prune_below: f64,
 }
 
+/// The reference's chance-node cutoff, the default of
+/// [`Settings::prob_cutoff`].
+pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
+
 /// Every setting's name, as configs, journals and exports spell it.
 pub const SETTING_NAMES: [&str; 10] = [
     "prob_cutoff",
@@ -70,7 +94,7 @@ pub const SETTING_NAMES: [&str; 10] = [
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            prob_cutoff: 1e-4,
+            prob_cutoff: DEFAULT_PROB_CUTOFF,
             auto_min_depth: AutoRule::REFERENCE.min_depth,
             auto_offset: AutoRule::REFERENCE.offset,
             clock_moves_left: 2000.0,
@@ -158,6 +182,17 @@ impl Settings {
         })
     }
 
+    /// Whether `value` is in setting `name`'s range, or why not ("must be
+    /// 0 <= p < 1, not 1.5"). `None` for an unknown name.
+    pub fn check(name: &str, value: f64) -> Option<Result<(), String>> {
+        let (must, ok) = Settings::range(name)?;
+        Some(if ok(value) {
+            Ok(())
+        } else {
+            Err(format!("must be {must}, not {value}"))
+        })
+    }
+
     /// The first setting out of its range: (name, what it must be).
     pub fn validate(&self) -> Result<(), (&'static str, &'static str)> {
         for name in SETTING_NAMES {
@@ -185,14 +220,31 @@ impl Settings {
         let settings: Settings = loader::parse_ron(text, path)?;
         settings.validate().map_err(|(name, must)| {
             let value = settings.get(name).unwrap_or(0.0);
-            LoadError::invalid(path, KIND, name, format!("must be {must}, not {value}"))
+            LoadError::invalid(path, &KIND, name, format!("must be {must}, not {value}"))
         })?;
+        Ok(settings)
+    }
+
+    /// A built-in player's settings by the rule of which source wins: the
+    /// settings `file`'s (or the defaults, without one), with a flag's
+    /// `prob_cutoff` in place of the file's where one is given.
+    pub fn resolve(
+        file: Option<&Path>,
+        prob_cutoff: Option<f64>,
+    ) -> Result<Settings, SettingsError> {
+        let mut settings = match file {
+            Some(path) => Settings::load(path)?,
+            None => Settings::default(),
+        };
+        if let Some(cutoff) = prob_cutoff {
+            settings.prob_cutoff = cutoff;
+        }
         Ok(settings)
     }
 
     /// Reads a settings file.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        loader::load(path, KIND, Settings::from_ron)
+        loader::load(path, &KIND, Settings::from_ron)
     }
 
     /// The settings as a RON file, one per line, with a header comment.
@@ -248,6 +300,18 @@ mod tests {
         assert_eq!(s.auto_min_depth, 3);
         s.set("clock_moves_left", 0.0).unwrap();
         assert_eq!(s.validate(), Err(("clock_moves_left", "1 <= n <= 1e9")));
+    }
+
+    #[test]
+    fn the_cutoff_has_one_default_and_one_range() {
+        assert_eq!(super::super::PROB_CUTOFF, 1e-4f32);
+        assert_eq!(Settings::default().prob_cutoff as f32, 1e-4f32);
+        assert_eq!(Settings::check("prob_cutoff", 0.0), Some(Ok(())));
+        assert_eq!(
+            Settings::check("prob_cutoff", 1.0),
+            Some(Err("must be 0 <= p < 1, not 1".into()))
+        );
+        assert_eq!(Settings::check("depth", 1.0), None);
     }
 
     #[test]

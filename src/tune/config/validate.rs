@@ -302,10 +302,9 @@ fn check_search(
             ))
         }
     }
-    let cutoff = search.prob_cutoff;
-    c.check(cutoff > 0.0 && cutoff < 1.0, &f("prob_cutoff"), || {
-        format!("{cutoff} is outside (0, 1)")
-    })?;
+    if let Some(Err(why)) = Settings::check("prob_cutoff", search.prob_cutoff) {
+        return Err(c.invalid(&f("prob_cutoff"), why));
+    }
     c.positive(search.nodes, &f("nodes"), " (or None for no budget)")?;
     if let Some(clock) = search.clock {
         c.check(matches!(game, Game::Solo(_)), &f("clock"), || {
@@ -507,7 +506,7 @@ fn load_base(c: &Checker, file: &str) -> Result<(PathBuf, Weights), ConfigError>
     let path = resolve_relative(c.path, file);
     let weights = Weights::load(&path).map_err(|source| ConfigError::BaseWeights {
         at: c.at("base_weights"),
-        source,
+        source: Box::new(source),
     })?;
     Ok((std::fs::canonicalize(&path).unwrap_or(path), weights))
 }
