@@ -13,8 +13,9 @@
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts;
 //! - [`cpu`]: what a binary built for another CPU says before it dies;
-//! - beneath them all: [`lock`] (one writer per folder, the host name) and
-//!   [`utc`] (times as text).
+//! - beneath them all: [`lock`] (one writer per folder, the host name),
+//!   [`loader`] (weights, settings and values files), [`progress`] (the
+//!   progress bars' style) and [`utc`] (times as text).
 
 pub mod adversarial;
 pub mod atomic_file;
@@ -38,6 +39,7 @@ pub mod network;
 pub mod place;
 pub mod player;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod search;
 pub mod seeds;
