@@ -12,7 +12,10 @@
 //!   on; [`bank`]: positions saved from games, to start other games from;
 //! - [`tune`]: CMA-ES tuning jobs, run folders, journal and resume;
 //! - [`export`] and [`plot`]: weights for other solvers, and charts;
-//! - [`cpu`]: what a binary built for another CPU says before it dies.
+//! - [`cpu`]: what a binary built for another CPU says before it dies;
+//! - beneath them all: [`lock`] (one writer per folder, the host name),
+//!   [`loader`] (weights, settings and values files), [`progress`] (the
+//!   progress bars' style) and [`utc`] (times as text).
 
 pub mod adversarial;
 pub mod atomic_file;
@@ -29,15 +32,19 @@ pub mod export;
 pub mod fnv;
 pub mod heuristic;
 pub mod interact;
+pub mod loader;
+pub mod lock;
 pub mod maxtile;
 pub mod network;
 pub mod place;
 pub mod player;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod search;
 pub mod seeds;
 pub mod selfplay;
 pub mod stats;
 pub mod tune;
+pub mod utc;
 pub mod workers;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
@@ -106,11 +106,7 @@ fn write(
         Some(u64::from(args.games)),
         ProgressDrawTarget::stderr_with_hz(4),
     );
-    bar.set_style(
-        ProgressStyle::with_template("{prefix:>10} [{bar:30}] {pos}/{len} games  ETA {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
+    bar.set_style(crate::progress::games_style());
     bar.set_prefix("bank");
     let evaluator = LocalEvaluator::new(args.threads)?;
     let written = plan

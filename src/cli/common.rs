@@ -7,7 +7,7 @@ use crate::engine::Variant;
 use crate::heuristic::Weights;
 use crate::player::lineup::{self, LineupError};
 use crate::player::{Player, Program};
-use crate::search::{Budget, Depth, SearchParams, Settings};
+use crate::search::{Budget, Depth, SearchParams, Settings, DEFAULT_PROB_CUTOFF};
 use crate::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
@@ -35,9 +35,10 @@ pub struct GameOpts {
     /// Search depth in chance layers (0 = greedy), or `auto` for the reference rule.
     #[arg(long, default_value = "1")]
     pub depth: Depth,
-    /// Chance nodes less likely than this are scored by the heuristic.
-    #[arg(long, default_value_t = crate::search::PROB_CUTOFF)]
-    pub prob_cutoff: f32,
+    /// Chance nodes less likely than this are scored by the heuristic
+    /// (default 0.0001); wins over a --settings file's `prob_cutoff`.
+    #[arg(long)]
+    pub prob_cutoff: Option<f64>,
     /// Per-move time budget in milliseconds: iterative deepening up to --depth.
     #[arg(long, conflicts_with = "move_nodes")]
     pub move_ms: Option<f64>,
@@ -71,14 +72,14 @@ impl GameOpts {
 
     pub fn spec(&self) -> anyhow::Result<GameSpec> {
         let variant = self.variant()?;
-        if !(self.prob_cutoff >= 0.0 && self.prob_cutoff < 1.0) {
+        let cutoff = self.prob_cutoff.unwrap_or(DEFAULT_PROB_CUTOFF);
+        if let Some(Err(_)) = Settings::check("prob_cutoff", cutoff) {
             return Err(super::input_error(format!(
-                "--prob-cutoff must be within 0..1, not {}",
-                self.prob_cutoff
+                "--prob-cutoff must be within 0..1, not {cutoff}"
             )));
         }
         let mut search = SearchParams::new(self.depth, variant);
-        search.prob_cutoff = self.prob_cutoff;
+        search.prob_cutoff = cutoff as f32;
         let move_budget = match self.move_ms {
             Some(ms) if ms.is_finite() && ms > 0.0 => {
                 Some(Budget::Time(Duration::from_secs_f64(ms / 1000.0)))
@@ -182,23 +183,19 @@ impl PlayerOpts {
     /// The players: one built-in player per weights file (`weights`, which
     /// come first), then one network player per `--network`, then one
     /// external player per `--player` (built by [`crate::player::lineup`]).
-    /// Each comes with a label for messages.
+    /// Each comes with a label for messages. `cutoff` is `--prob-cutoff`
+    /// where given: it wins over the settings files
+    /// ([`Settings::resolve`]).
     pub fn players(
         &self,
         weights: &[(Weights, String)],
-        cutoff: f32,
+        cutoff: Option<f64>,
     ) -> anyhow::Result<Vec<(Player, String)>> {
         self.check(weights.len())?;
-        let default_settings = || Settings {
-            prob_cutoff: f64::from(cutoff),
-            ..Settings::default()
-        };
         let mut players = Vec::new();
         for (i, (w, label)) in weights.iter().enumerate() {
-            let settings = match self.settings.get(i).or(self.settings.first()) {
-                Some(path) => Settings::load(path)?,
-                None => default_settings(),
-            };
+            let file = self.settings.get(i).or(self.settings.first());
+            let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
             let values = self.values.get(i);
             let player =
                 lineup::builtin(w, settings, values.map(PathBuf::as_path)).map_err(lineup_error)?;
@@ -209,10 +206,8 @@ impl PlayerOpts {
             players.push((player, label));
         }
         for path in &self.network {
-            let settings = match self.settings.first() {
-                Some(path) if self.settings.len() == 1 => Settings::load(path)?,
-                _ => default_settings(),
-            };
+            let file = self.settings.first().filter(|_| self.settings.len() == 1);
+            let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
             let player = lineup::network(path, settings).map_err(lineup_error)?;
             players.push((player, path.display().to_string()));
         }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
@@ -138,13 +138,7 @@ impl BatchOpts {
             Some(u64::from(self.games) * players.len() as u64),
             ProgressDrawTarget::stderr_with_hz(4),
         );
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>10} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        bar.set_style(crate::progress::games_style());
         bar.set_prefix(label.to_string());
         let evaluator = super::workers::evaluator(workers, self.threads)?;
         let run = Run {

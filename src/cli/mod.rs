@@ -150,20 +150,18 @@ fn is_player_failure(e: &(dyn std::error::Error + 'static)) -> bool {
 pub fn exit_code(err: &anyhow::Error) -> u8 {
     let bad_input = err.chain().any(|e| {
         e.is::<InputError>()
-            || e.is::<crate::heuristic::WeightsError>()
+            || e.is::<crate::loader::LoadError>()
             || e.is::<crate::tune::config::ConfigError>()
             || e.is::<crate::bank::BankError>()
             || e.is::<crate::player::PlayerError>()
             || e.is::<Box<crate::player::PlayerError>>()
             || is_player_failure(e)
-            || e.downcast_ref::<crate::tune::lock::LockError>()
-                .is_some_and(|l| matches!(l, crate::tune::lock::LockError::Held { .. }))
-            || e.is::<crate::search::SettingsError>()
+            || e.downcast_ref::<crate::lock::LockError>()
+                .is_some_and(|l| matches!(l, crate::lock::LockError::Held { .. }))
             || e.downcast_ref::<crate::network::NetworkError>()
                 .is_some_and(|n| !matches!(n, crate::network::NetworkError::Read { .. }))
             || e.downcast_ref::<crate::network::FolderError>()
                 .is_some_and(crate::network::FolderError::is_bad_input)
-            || e.is::<crate::player::values::ValuesError>()
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
     });

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::evaluation::Evaluator;
+use crate::lock::FolderLock;
 use crate::plot::observer::Charts;
 use crate::report::observer::LiveReport;
 use crate::tune::config::{self, TuneConfig};
@@ -18,7 +19,6 @@ use crate::tune::finish::finish;
 use crate::tune::folder::start::{self, StartError};
 use crate::tune::folder::{files, RunFolder};
 use crate::tune::journal;
-use crate::tune::lock::FolderLock;
 use crate::tune::observer::{Observers, Progress};
 use crate::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
 use crate::tune::replay::Replay;
@@ -69,7 +69,7 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
 
 pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
-    let _lock = FolderLock::acquire(&folder)?;
+    let _lock = FolderLock::acquire(folder.dir())?;
     let config = config::load(&folder.path(files::CONFIG))?;
     // A run with its final comparison is finished whatever its journal holds.
     if folder.path(files::FINAL).exists() {

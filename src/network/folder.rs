@@ -19,7 +19,7 @@ use csv::StringRecord;
 use super::coherence::Coherence;
 use super::learn::{learn, BlockStats, Lesson};
 use super::value::{Network, NetworkError};
-use crate::tune::lock::{FolderLock, LockError};
+use crate::lock::{FolderLock, LockError};
 
 /// The network's file in a learning folder.
 pub const NETWORK_FILE: &str = "network.nt";
@@ -104,7 +104,7 @@ impl LearningFolder {
             cause,
         })?;
         Ok(LearningFolder {
-            _lock: FolderLock::acquire_dir(dir)?,
+            _lock: FolderLock::acquire(dir)?,
             dir: dir.to_path_buf(),
             rows: Vec::new(),
         })

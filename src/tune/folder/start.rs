@@ -6,15 +6,16 @@
 
 use std::path::Path;
 
-use super::{files, utc_rfc3339, RunFolder};
+use super::{files, RunFolder};
 use crate::adversarial::duel::Opponent;
 use crate::bank::content_hash;
 use crate::evaluation::Evaluator;
+use crate::lock::{FolderLock, LockError};
 use crate::tune::config::{BankStarts, Game, TuneConfig};
 use crate::tune::journal::{self, Record};
-use crate::tune::lock::{FolderLock, LockError};
 use crate::tune::meta::RunMeta;
 use crate::tune::stop::StopReason;
+use crate::utc::utc_rfc3339;
 
 /// Why a run folder could not be started.
 #[derive(Debug, thiserror::Error)]
@@ -45,7 +46,7 @@ pub fn start(
     evaluator: &dyn Evaluator,
 ) -> Result<(RunFolder, FolderLock), StartError> {
     let folder = RunFolder::create(parent, &config.name)?;
-    let lock = FolderLock::acquire(&folder)?;
+    let lock = FolderLock::acquire(folder.dir())?;
     if let Some(weights) = config.base.weights() {
         folder.write_atomic(files::BASE, weights.to_ron().as_bytes())?;
     }
