@@ -22,7 +22,6 @@ pub mod atomic_file;
 pub mod bank;
 pub mod bench;
 pub mod child;
-pub mod cli;
 #[cfg(feature = "mpi")]
 pub mod cluster;
 pub mod cpu;

@@ -338,12 +338,9 @@ fn parse_made(fields: &[(usize, String, String)], file: &str) -> Result<Made, Ba
     })
 }
 
-/// The start a game of seed `seed` plays from: `starts[seed % len]`. Game
-/// seeds are well mixed, so this draws positions evenly; every candidate
-/// playing a seed starts from the same position.
+/// The start a game of seed `seed` plays from: [`Start::pick`].
 pub fn pick(starts: &[Start], seed: u64) -> Start {
-    assert!(!starts.is_empty(), "a stage with positions");
-    starts[(seed % starts.len() as u64) as usize]
+    Start::pick(starts, seed)
 }
 
 /// One data line, or the field at fault and why.

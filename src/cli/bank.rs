@@ -1,5 +1,5 @@
 //! `tune2048 bank`: play games and save their positions at named stages
-//! to a bank file (format: [`crate::bank`]; writing: [`crate::bank::write`]).
+//! to a bank file (format: [`tune2048::bank`]; writing: [`tune2048::bank::write`]).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,13 +9,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use crate::bank::record::Stage;
-use crate::bank::write::{Maker, Plan, WriteError, Written};
-use crate::bank::HashText;
-use crate::evaluation::LocalEvaluator;
-use crate::fnv;
-use crate::heuristic::{Evaluate, Heuristic};
-use crate::network::Network;
+use tune2048::bank::record::Stage;
+use tune2048::bank::write::{Maker, Plan, WriteError, Written};
+use tune2048::bank::HashText;
+use tune2048::evaluation::LocalEvaluator;
+use tune2048::fnv;
+use tune2048::heuristic::{Evaluate, Heuristic};
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -106,7 +106,7 @@ fn write(
         Some(u64::from(args.games)),
         ProgressDrawTarget::stderr_with_hz(4),
     );
-    bar.set_style(crate::progress::games_style());
+    bar.set_style(tune2048::progress::games_style());
     bar.set_prefix("bank");
     let evaluator = LocalEvaluator::new(args.threads)?;
     let written = plan

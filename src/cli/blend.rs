@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::network::header::stored_hash;
-use crate::network::Network;
+use tune2048::network::header::stored_hash;
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,7 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         input_error(format!("{e} ({})", names.join(", ")))
     })?;
     let bytes = blend.to_bytes();
-    crate::atomic_file::write(&args.out, &bytes)
+    tune2048::atomic_file::write(&args.out, &bytes)
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display()))?;
     println!(
         "{}: the mean of {} networks (hash {:016x})",

@@ -3,12 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::engine::Variant;
-use crate::heuristic::Weights;
-use crate::player::lineup::{self, LineupError};
-use crate::player::{Player, Program};
-use crate::search::{Budget, Depth, SearchParams, Settings, DEFAULT_PROB_CUTOFF};
-use crate::selfplay::GameSpec;
+use tune2048::engine::Variant;
+use tune2048::heuristic::Weights;
+use tune2048::player::lineup::{self, LineupError};
+use tune2048::player::{Player, Program};
+use tune2048::search::{Budget, Depth, SearchParams, Settings, DEFAULT_PROB_CUTOFF};
+use tune2048::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
 pub const DEFAULT_WEIGHTS: &str = "configs/weights/default.ron";
@@ -128,8 +128,8 @@ pub fn bank_stage(
     stage: &str,
     variant: Option<Variant>,
     on_variant: impl FnOnce(String) -> String,
-) -> anyhow::Result<Vec<crate::engine::Start>> {
-    let (bank, _) = crate::bank::Bank::load(path)?;
+) -> anyhow::Result<Vec<tune2048::engine::Start>> {
+    let (bank, _) = tune2048::bank::Bank::load(path)?;
     if let Some(variant) = variant {
         bank.check_variant(path, variant)
             .map_err(|e| super::input_error(on_variant(e.to_string())))?;
@@ -172,17 +172,17 @@ pub struct PlayerOpts {
     #[arg(long)]
     pub values: Vec<PathBuf>,
     /// The most one decision of an external player may take, in seconds.
-    #[arg(long, default_value_t = crate::player::external::DEFAULT_DECISION_SECS)]
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_DECISION_SECS)]
     pub decision_secs: f64,
     /// The most an external player's start and handshake may take, in seconds.
-    #[arg(long, default_value_t = crate::player::external::DEFAULT_HANDSHAKE_SECS)]
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
     pub handshake_secs: f64,
 }
 
 impl PlayerOpts {
     /// The players: one built-in player per weights file (`weights`, which
     /// come first), then one network player per `--network`, then one
-    /// external player per `--player` (built by [`crate::player::lineup`]).
+    /// external player per `--player` (built by [`tune2048::player::lineup`]).
     /// Each comes with a label for messages. `cutoff` is `--prob-cutoff`
     /// where given: it wins over the settings files
     /// ([`Settings::resolve`]).

@@ -8,13 +8,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use crate::bank::pick;
-use crate::engine::{Start, Variant};
-use crate::evaluation::chunked::{Run, RunError};
-use crate::player::Player;
-use crate::selfplay::{GameResult, GameSpec};
-use crate::stats::{Summary, EXACT_MEDIAN_GAMES};
-use crate::workers::Workers;
+use tune2048::bank::pick;
+use tune2048::engine::{Start, Variant};
+use tune2048::evaluation::chunked::{Run, RunError};
+use tune2048::player::Player;
+use tune2048::selfplay::{GameResult, GameSpec};
+use tune2048::stats::{Summary, EXACT_MEDIAN_GAMES};
+use tune2048::workers::Workers;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -119,7 +119,7 @@ impl BatchOpts {
     }
 
     /// Plays the batch's games with every player (all on the same seeds),
-    /// chunk by chunk ([`CHUNK_GAMES`](crate::evaluation::chunked::CHUNK_GAMES)), with a progress bar labelled
+    /// chunk by chunk ([`CHUNK_GAMES`](tune2048::evaluation::chunked::CHUNK_GAMES)), with a progress bar labelled
     /// `label`. `csv` is empty or names one file per player, which gets a row
     /// per game as the games finish. `on_chunk` sees every chunk's results
     /// (`[player][game]`) in game order. Returns each player's summary.
@@ -138,7 +138,7 @@ impl BatchOpts {
             Some(u64::from(self.games) * players.len() as u64),
             ProgressDrawTarget::stderr_with_hz(4),
         );
-        bar.set_style(crate::progress::games_style());
+        bar.set_style(tune2048::progress::games_style());
         bar.set_prefix(label.to_string());
         let evaluator = super::workers::evaluator(workers, self.threads)?;
         let run = Run {
@@ -194,7 +194,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    crate::workers::one_malloc_arena();
+    tune2048::workers::one_malloc_arena();
     let spec = args.batch.check()?;
     let weights = if args.players.player.is_empty() && args.players.network.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]

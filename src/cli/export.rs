@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 
-use crate::atomic_file;
 use crate::cli::input_error;
-use crate::export::{self, ExportFormat};
-use crate::player::values::ParamValues;
-use crate::tune::folder::files;
+use tune2048::atomic_file;
+use tune2048::export::{self, ExportFormat};
+use tune2048::player::values::ParamValues;
+use tune2048::tune::folder::files;
 
 /// The values file to export, when `source` is one: a run folder without
 /// built-in weights (an external player's), or a `best-params.json`.

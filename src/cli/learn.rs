@@ -1,5 +1,5 @@
 //! `tune2048 learn`: an n-tuple network learned by temporal differences,
-//! in a folder of its own ([`crate::network::folder`]): the flags, the
+//! in a folder of its own ([`tune2048::network::folder`]): the flags, the
 //! network a new run starts from, and what it prints.
 
 use std::path::PathBuf;
@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::input_error;
-use crate::engine::Variant;
-use crate::network::learn::{LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
-use crate::network::method::{parse_lambda, parse_round};
-use crate::network::tuples::tuples_named_or_listed;
-use crate::network::{parse_stages, stages_text, LearningFolder, Network};
-use crate::network::{Method, Schedule};
+use tune2048::engine::Variant;
+use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
+use tune2048::network::method::{parse_lambda, parse_round};
+use tune2048::network::tuples::tuples_named_or_listed;
+use tune2048::network::{parse_stages, stages_text, LearningFolder, Network};
+use tune2048::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
 pub struct Args {
@@ -183,6 +183,62 @@ fn new_network(args: &Args) -> anyhow::Result<Network> {
     Ok(net)
 }
 
+/// The method a run learns with: the folder's on a plain `--resume`, else
+/// the flags'; checked against `--block` and `--threads`.
+fn run_method(args: &Args, net: &Network) -> anyhow::Result<Method> {
+    let method = if args.resume && !args.names_method() {
+        net.trained.method
+    } else {
+        args.method()?
+    };
+    let round = method.schedule.round();
+    if !args.block.is_multiple_of(round) {
+        return Err(input_error(format!(
+            "--block {} is not a whole number of rounds of {round} games",
+            args.block
+        )));
+    }
+    if args.threads == Some(0) {
+        return Err(input_error("--threads must be at least 1"));
+    }
+    Ok(method)
+}
+
+/// The line that says what a run is about to learn.
+fn announce(net: &Network, to: u64, alpha: f32, method: Method) {
+    let stages = match net.stages() {
+        [] => String::new(),
+        s => format!(", stages at {}", stages_text(s)),
+    };
+    eprintln!(
+        "learning {} weights ({} tuples{stages}) in the {} game from game {} to {to}, alpha \
+         {alpha}, seed {}, method: {}",
+        net.weight_count(),
+        net.tuples().len(),
+        net.trained.variant.name(),
+        net.trained.games,
+        net.trained.seed,
+        method.text()
+    );
+}
+
+/// A block's line on stderr.
+fn report_block(stats: &BlockStats, seconds: f64) {
+    let reach = REACH_TILES
+        .iter()
+        .zip(stats.reached)
+        .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+        .collect::<Vec<_>>()
+        .join(", ");
+    eprintln!(
+        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+        stats.games,
+        stats.mean_score,
+        stats.max_score,
+        stats.block as f64 / seconds
+    );
+}
+
 pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     if let Some(alpha) = args.alpha.filter(|a| !(*a > 0.0 && a.is_finite())) {
         return Err(input_error(format!(
@@ -200,21 +256,7 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         new_network(&args)?
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
-    let method = if args.resume && !args.names_method() {
-        net.trained.method
-    } else {
-        args.method()?
-    };
-    let round = method.schedule.round();
-    if !args.block.is_multiple_of(round) {
-        return Err(input_error(format!(
-            "--block {} is not a whole number of rounds of {round} games",
-            args.block
-        )));
-    }
-    if args.threads == Some(0) {
-        return Err(input_error("--threads must be at least 1"));
-    }
+    let method = run_method(&args, &net)?;
     if net.trained.games >= args.games {
         eprintln!(
             "{}: the network has learned from {} games already (--games {})",
@@ -224,22 +266,7 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         );
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    let stages = match net.stages() {
-        [] => String::new(),
-        s => format!(", stages at {}", stages_text(s)),
-    };
-    eprintln!(
-        "learning {} weights ({} tuples{stages}) in the {} game from game {} to {}, alpha {}, \
-         seed {}, method: {}",
-        net.weight_count(),
-        net.tuples().len(),
-        net.trained.variant.name(),
-        net.trained.games,
-        args.games,
-        alpha,
-        net.trained.seed,
-        method.text()
-    );
+    announce(&net, args.games, alpha, method);
     let starts = learn_starts(&args, net.trained.variant)?;
     let lesson = Lesson {
         method,
@@ -251,29 +278,7 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| {
-        folder.learn(
-            &mut net,
-            coherence,
-            &lesson,
-            args.games,
-            |stats, seconds| {
-                let reach = REACH_TILES
-                    .iter()
-                    .zip(stats.reached)
-                    .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                eprintln!(
-                    "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
-                    stats.games,
-                    stats.mean_score,
-                    stats.max_score,
-                    stats.block as f64 / seconds
-                );
-            },
-        )
-    })?;
+    pool.install(|| folder.learn(&mut net, coherence, &lesson, args.games, report_block))?;
     println!(
         "{} ({} games, hash {:016x})",
         folder.network_path().display(),

@@ -1,14 +1,14 @@
 //! `tune2048 pack`: a network packed to ship, its weights rounded to a
-//! grid and its zeros left out ([`crate::network::packed`]).
+//! grid and its zeros left out ([`tune2048::network::packed`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::atomic_file;
-use crate::network::header::stored_hash;
-use crate::network::packed::{largest_change, pack};
-use crate::network::Network;
+use tune2048::atomic_file;
+use tune2048::network::header::stored_hash;
+use tune2048::network::packed::{largest_change, pack};
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::input_error;
-use crate::plot::{self, Format, PlotError};
+use tune2048::plot::{self, Format, PlotError};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

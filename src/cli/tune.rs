@@ -8,22 +8,22 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::evaluation::Evaluator;
-use crate::lock::FolderLock;
-use crate::plot::observer::Charts;
-use crate::report::observer::LiveReport;
-use crate::tune::config::{self, TuneConfig};
-use crate::tune::driver;
-use crate::tune::end::End;
-use crate::tune::finish::finish;
-use crate::tune::folder::start::{self, StartError};
-use crate::tune::folder::{files, RunFolder};
-use crate::tune::journal;
-use crate::tune::observer::{Observers, Progress};
-use crate::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
-use crate::tune::replay::Replay;
-use crate::tune::stop::StopReason;
-use crate::workers::Workers;
+use tune2048::evaluation::Evaluator;
+use tune2048::lock::FolderLock;
+use tune2048::plot::observer::Charts;
+use tune2048::report::observer::LiveReport;
+use tune2048::tune::config::{self, TuneConfig};
+use tune2048::tune::driver;
+use tune2048::tune::end::End;
+use tune2048::tune::finish::finish;
+use tune2048::tune::folder::start::{self, StartError};
+use tune2048::tune::folder::{files, RunFolder};
+use tune2048::tune::journal;
+use tune2048::tune::observer::{Observers, Progress};
+use tune2048::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
+use tune2048::tune::replay::Replay;
+use tune2048::tune::stop::StopReason;
+use tune2048::workers::Workers;
 
 /// Charts and report.html in the run folder are redrawn every this many
 /// generations (and at the end).

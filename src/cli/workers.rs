@@ -1,4 +1,4 @@
-//! Where a command's games are played ([`crate::workers`]),
+//! Where a command's games are played ([`tune2048::workers`]),
 //! from the command line: `tune`, `resume`, `eval` and `compare` play
 //! through a [`Workers`]; under MPI only rank 0 runs them, and the other
 //! ranks serve games until it is done.
@@ -6,9 +6,9 @@
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::evaluation::Evaluator;
-use crate::workers::launched_by_mpi;
-use crate::workers::Workers;
+use tune2048::evaluation::Evaluator;
+use tune2048::workers::launched_by_mpi;
+use tune2048::workers::Workers;
 
 /// [`Workers::evaluator`] with `--threads` checked.
 pub fn evaluator(
@@ -34,7 +34,7 @@ pub fn with_workers(
             if threads == Some(0) {
                 return Err(input_error("--threads must be at least 1"));
             }
-            let ran = crate::workers::on_job(threads, command)?;
+            let ran = tune2048::workers::on_job(threads, command)?;
             return Ok(ran.unwrap_or(ExitCode::SUCCESS));
         }
         #[cfg(not(feature = "mpi"))]

@@ -99,7 +99,7 @@ impl LearnStarts {
     pub fn pick(&self, seed: u64, game: u64) -> Option<Start> {
         let draw = run_game_seed(seed, Stream::Learning, 1, game);
         let unit = (draw >> 11) as f64 / (1u64 << 53) as f64;
-        (unit < self.share).then(|| crate::bank::pick(&self.positions, draw))
+        (unit < self.share).then(|| Start::pick(&self.positions, draw))
     }
 }
 
@@ -241,6 +241,32 @@ fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
         });
 }
 
+/// Learns games `block.0..block.1` in rounds of `round`: each round is
+/// played (by `play`) on the network as it stood two rounds before while
+/// the round before is learned from (by `learn`), then the weights that
+/// round changed are copied to the network the games are played on.
+fn in_rounds(
+    net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    (mut first, end): (u64, u64),
+    round: u64,
+    stats: &mut BlockStats,
+    play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
+    learn: impl Fn(&mut Network, Option<&mut Coherence>, &[Played]) + Sync,
+) {
+    let mut on = net.clone();
+    let mut pending = play(&on, first, (first + round).min(end));
+    while !pending.is_empty() {
+        first += pending.len() as u64;
+        let last = (first + round).min(end);
+        let coh = coherence.as_deref_mut();
+        let (_, next) = rayon::join(|| learn(net, coh, &pending), || play(&on, first, last));
+        copy_changed(&mut on, net, &pending);
+        pending.iter().for_each(|p| stats.add(&p.record));
+        pending = next;
+    }
+}
+
 /// What a run of learning is given besides the network: its method, its
 /// rate, its block and any start positions.
 #[derive(Clone, Copy, Debug)]
@@ -313,23 +339,16 @@ pub fn learn(
                 }
             }
             Schedule::Rounds(_) => {
-                // `on` is what the games are played on: the learning
-                // network as it stood two rounds before.
-                let mut on = net.clone();
-                let mut first = net.trained.games;
-                let mut pending = play_round(&on, first, (first + round).min(end));
-                while !pending.is_empty() {
-                    first += pending.len() as u64;
-                    let last = (first + round).min(end);
-                    let coh = coherence.as_deref_mut();
-                    let (_, next) = rayon::join(
-                        || learn_round(net, coh, &pending),
-                        || play_round(&on, first, last),
-                    );
-                    copy_changed(&mut on, net, &pending);
-                    pending.iter().for_each(|p| stats.add(&p.record));
-                    pending = next;
-                }
+                let block = (net.trained.games, end);
+                in_rounds(
+                    net,
+                    coherence.as_deref_mut(),
+                    block,
+                    round,
+                    &mut stats,
+                    |on, f, l| play_round(on, f, l),
+                    |n, c, g| learn_round(n, c, g),
+                );
             }
         }
         net.trained.games = end;

@@ -51,7 +51,6 @@ pub mod finish;
 pub mod folder;
 pub mod history;
 pub mod journal;
-pub mod meta;
 pub mod objective;
 pub mod observer;
 pub mod outputs;

@@ -9,6 +9,7 @@ use std::time::SystemTime;
 use crate::atomic_file;
 use crate::utc::utc_stamp;
 
+pub mod meta;
 pub mod start;
 
 /// File names inside a run folder.

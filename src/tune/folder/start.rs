@@ -12,8 +12,8 @@ use crate::bank::content_hash;
 use crate::evaluation::Evaluator;
 use crate::lock::{FolderLock, LockError};
 use crate::tune::config::{BankStarts, Game, TuneConfig};
+use crate::tune::folder::meta::RunMeta;
 use crate::tune::journal::{self, Record};
-use crate::tune::meta::RunMeta;
 use crate::tune::stop::StopReason;
 use crate::utc::utc_rfc3339;
 
