@@ -24,7 +24,7 @@
 //!    [`interact`] (the BOJ 28489 protocol and a local judge), [`bank`]
 //!    (positions saved from games), [`evaluation`] (batches of games on a pool,
 //!    chunked runs and their CSV), `cluster` (feature `mpi`: the same batches over
-//!    an MPI job), [`workers`] (which of the two a command plays on), [`bench`].
+//!    an MPI job), [`workers`] (which of the two a command plays on), [`mod@bench`].
 //! 6. Tuning: [`tune`] (CMA-ES jobs, run folders, journal, resume).
 //! 7. Outputs: [`export`] (weights for other solvers), [`plot`] (charts),
 //!    [`report`] (the run as one web page).
