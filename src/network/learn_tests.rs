@@ -1,10 +1,11 @@
 //! Tests of the learner's methods: TD(λ), temporal coherence, restarts
 //! and rounds.
 
-use crate::engine::{play_game, Board, RandomPlacer, Timing, TurnOrder, Variant};
+use crate::engine::Variant;
 use crate::network::coherence::Coherence;
-use crate::network::learn::{greedy, learn, play, Lesson, RESTART_MIN_MOVES};
+use crate::network::learn::{learn, play, Lesson, RESTART_MIN_MOVES};
 use crate::network::method::{Method, Schedule};
+use crate::network::tests::learn::greedy_mean;
 use crate::network::tuples::named_tuples;
 use crate::network::value::Network;
 
@@ -130,24 +131,6 @@ fn every_part_of_the_method_changes_what_is_learned() {
             "{other:?}"
         );
     }
-}
-
-/// The mean score of greedy play with `net` on 100 seeds no learning
-/// game used.
-fn greedy_mean(net: &Network) -> f64 {
-    let order = TurnOrder {
-        timing: Timing::AfterMove,
-        start_tiles: 2,
-        move_limit: None,
-    };
-    let total: u64 = (0..100)
-        .map(|i| {
-            let mut placer = RandomPlacer::new(crate::seeds::game_seed(77, i), 0.1);
-            let mut policy = |b: Board| greedy(net, b).0;
-            play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}).score
-        })
-        .sum();
-    total as f64 / 100.0
 }
 
 #[test]

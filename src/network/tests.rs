@@ -391,7 +391,7 @@ mod packed {
 }
 
 /// Learning by TD(0).
-mod learn {
+pub(super) mod learn {
     use crate::engine::{play_game, Board, RandomPlacer, Start, TurnOrder, Variant};
     use crate::network::learn::{greedy, learn, play, LearnStarts, Lesson};
     use crate::network::method::Method;
@@ -466,7 +466,7 @@ mod learn {
 
     /// The mean score of greedy play with `net`, learning nothing, on 100
     /// seeds no learning game used.
-    fn greedy_mean(net: &Network) -> f64 {
+    pub(in crate::network) fn greedy_mean(net: &Network) -> f64 {
         let order = TurnOrder {
             timing: Variant::CLASSIC.timing(),
             start_tiles: 2,
