@@ -5,19 +5,9 @@ use crate::engine::Variant;
 use crate::network::coherence::Coherence;
 use crate::network::learn::{learn, play, Lesson, RESTART_MIN_MOVES};
 use crate::network::method::{Method, Schedule};
-use crate::network::tests::learn::greedy_mean;
+use crate::network::tests::learn::{fresh, greedy_mean};
 use crate::network::tuples::named_tuples;
 use crate::network::value::Network;
-
-fn fresh(seed: u64) -> Network {
-    Network::new(
-        named_tuples("lines-squares").unwrap(),
-        Variant::CLASSIC,
-        seed,
-        0.1,
-    )
-    .unwrap()
-}
 
 /// A network's hash: networks compare by it (their debug form is long).
 fn id(net: &Network) -> u64 {

@@ -408,7 +408,7 @@ pub(super) mod learn {
         }
     }
 
-    fn fresh(seed: u64) -> Network {
+    pub(in crate::network) fn fresh(seed: u64) -> Network {
         Network::new(
             named_tuples("lines-squares").unwrap(),
             Variant::CLASSIC,
