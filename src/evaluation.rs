@@ -36,6 +36,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod queue;
+
 use rayon::prelude::*;
 
 use crate::adversarial::duel::DuelSpec;
@@ -269,8 +271,18 @@ impl Evaluator for LocalEvaluator {
         batch: &Batch,
         on_game: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
+        let prepared = self.pool.install(|| batch.prepare());
+        if queue::wanted(batch, &prepared) {
+            let queue = queue::Queue::new(batch, &prepared, on_game);
+            self.pool.broadcast(|_| queue.work());
+            let flat = queue.finish()?;
+            return Ok(BatchResults::from_jobs(
+                flat,
+                prepared.len(),
+                batch.seeds.len(),
+            ));
+        }
         self.pool.install(|| {
-            let prepared = batch.prepare();
             let per_set = batch.seeds.len();
             let flat: Vec<GameResult> = (0..prepared.len() * per_set)
                 .into_par_iter()

@@ -1,8 +1,9 @@
 /*
  * ref_player.c -- the reference heuristic as an external tune2048 player.
  *
- * A player is any program that speaks tune2048's line protocol (version 1)
- * on stdin/stdout; see README.md next to this file. This one declares the
+ * A player is any program that speaks tune2048's line protocol (version 2,
+ * or version 1 when greeted with `hello 1`) on stdin/stdout; see README.md
+ * next to this file. This one declares the
  * seven weights of the reference heuristic (nneonneo/2048-ai) as tunable
  * parameters and searches with expectimax to a fixed depth. At every depth
  * it is meant to choose exactly the moves tune2048's built-in player
@@ -87,6 +88,8 @@ static int parse_number(const char *text, double *value);
 static void command_set(char *args);
 static void command_game(char *args);
 static void command_board(char *args);
+static void command_boards(char *args);
+static board_t parse_board(char **cursor);
 
 static void build_score_table(void);
 static float score(board_t b);
@@ -104,7 +107,8 @@ static int have_game = 0;      /* a `game` line came since the last `set` */
 static float p4 = 0.1f;        /* probability that a new tile is a 4 */
 static int table_stale = 1;    /* a weight changed since the table was built */
 
-#define MAX_LINE 4096
+/* A line of boards holds up to 1024 boards of 16 cells of up to 6 bytes. */
+#define MAX_LINE (1 << 17)
 
 /* ------------------------------------------------------------------ */
 /* The protocol loop                                                   */
@@ -114,13 +118,13 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: ref_player [--depth N]\n"
-            "  A tune2048 player (line protocol version 1) on stdin/stdout.\n"
+            "  A tune2048 player (line protocol version 2 or 1) on stdin/stdout.\n"
             "  --depth N   expectimax depth, 0..4 (default 1)\n");
 }
 
 int main(int argc, char **argv)
 {
-    char line[MAX_LINE];
+    static char line[MAX_LINE];
     int i;
 
     for (i = 1; i < argc; i++) {
@@ -145,11 +149,14 @@ int main(int argc, char **argv)
     build_move_tables();
     search_init(search_depth);
 
-    /* Handshake: `hello 1`, answered by our parameters and `ready`. */
+    /* Handshake: `hello 1`, or `hello 2` answered by `version 2` (boards
+     * come several to a line); then our parameters and `ready`. */
     if (!read_line(line, sizeof line))
         return 0;
-    if (strcmp(line, "hello 1") != 0)
-        fail("expected `hello 1`, got `%s`", line);
+    if (strcmp(line, "hello 2") == 0)
+        printf("version 2\n");
+    else if (strcmp(line, "hello 1") != 0)
+        fail("expected `hello 1` or `hello 2`, got `%s`", line);
     for (i = 0; i < N_PARAMS; i++)
         printf("param %s %s\n", PARAM_NAME[i], PARAM_DEFAULT[i]);
     printf("ready\n");
@@ -165,7 +172,9 @@ int main(int argc, char **argv)
         else
             args = line + strlen(line);
 
-        if (strcmp(line, "board") == 0)
+        if (strcmp(line, "boards") == 0)
+            command_boards(args);
+        else if (strcmp(line, "board") == 0)
             command_board(args);
         else if (strcmp(line, "set") == 0)
             command_set(args);
@@ -282,38 +291,77 @@ static void command_game(char *args)
     have_game = 1;
 }
 
-/* `board C1 ... C16`: answered by `move X`. */
-static void command_board(char *args)
+/* One board's 16 tile values from *cursor (each after a space), which
+ * moves past them. */
+static board_t parse_board(char **cursor)
 {
     board_t b = 0;
-    char *cell;
-    int i, direction;
+    char *p = *cursor;
+    int i;
 
-    if (!have_game)
-        fail("`board` without a `game` before it");
-    for (i = 0, cell = strtok(args, " "); cell; i++, cell = strtok(NULL, " ")) {
-        unsigned long value;
-        int rank = 0;
-        char *end;
-        if (i == 16 || *cell < '0' || *cell > '9')
+    for (i = 0; i < 16; i++) {
+        unsigned long value = 0;
+        int rank = 0, digits = 0;
+        if (*p++ != ' ')
             fail("a board is 16 tile values");
-        value = strtoul(cell, &end, 10);
-        if (*end != '\0')
-            fail("`%s` is not a tile value", cell);
+        for (; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+            value = 10 * value + (unsigned long)(*p - '0');
+        if (digits == 0 || (*p != ' ' && *p != '\0'))
+            fail("a board is 16 tile values");
         /* 0 or a power of two from 2 to 32768: the ranks a cell can hold. */
         while (rank < 16 && (1UL << rank) < value)
             rank++;
         if (value != 0 && (rank == 0 || rank > 15 || (1UL << rank) != value))
-            fail("`%s` is not a tile value", cell);
+            fail("`%lu` is not a tile value", value);
         b |= (board_t)rank << (4 * i);
     }
-    if (i != 16)
-        fail("a board is 16 tile values");
+    *cursor = p;
+    return b;
+}
 
-    direction = decide(b);
+/* `board C1 ... C16` (version 1): answered by `move X`. */
+static void command_board(char *args)
+{
+    char *p = args - 1; /* where the space before the first cell was */
+    int direction;
+
+    *p = ' ';
+    if (!have_game)
+        fail("`board` without a `game` before it");
+    direction = decide(parse_board(&p));
+    if (*p != '\0')
+        fail("a board is 16 tile values");
     if (direction < 0)
         fail("no legal move on this board");
     printf("move %c\n", DIRECTION_LETTER[direction]);
+    fflush(stdout);
+}
+
+/* `boards N C1 ... C16 ...` (version 2): N boards of 16 cells, answered by
+ * `moves X1 ... XN`, their moves in order in one line. */
+static void command_boards(char *args)
+{
+    static char answer[6 + 2 * 1024 + 2];
+    char *p, *out = answer;
+    long n, k;
+
+    if (!have_game)
+        fail("`boards` without a `game` before it");
+    n = strtol(args, &p, 10);
+    if (p == args || n < 1 || n > 1024)
+        fail("`boards` needs a count from 1 to 1024");
+    out += sprintf(out, "moves");
+    for (k = 0; k < n; k++) {
+        int direction = decide(parse_board(&p));
+        if (direction < 0)
+            fail("no legal move on board %ld of %ld", k + 1, n);
+        *out++ = ' ';
+        *out++ = DIRECTION_LETTER[direction];
+    }
+    if (*p != '\0')
+        fail("more than %ld boards in a `boards %ld` line", n, n);
+    *out++ = '\n';
+    fwrite(answer, 1, (size_t)(out - answer), stdout);
     fflush(stdout);
 }
 
