@@ -87,7 +87,10 @@ impl Connection {
         let hello = format!("hello {offer}\n");
         let limit = Duration::from_secs_f64(self.program.handshake_secs.clamp(1e-3, 1e9));
         if let Err(e) = self.process.send(&hello, Deadline::after(limit)) {
-            return Err(Refused(self.fail(None, Some(&hello), None, e.to_string()), false));
+            return Err(Refused(
+                self.fail(None, Some(&hello), None, e.to_string()),
+                false,
+            ));
         }
         let mut first = true;
         loop {
@@ -95,7 +98,10 @@ impl Connection {
                 Ok(line) => line,
                 Err(e) => {
                     let silent = first && matches!(e, ChildError::Ended(_));
-                    return Err(Refused(self.fail(None, Some(&hello), None, e.to_string()), silent));
+                    return Err(Refused(
+                        self.fail(None, Some(&hello), None, e.to_string()),
+                        silent,
+                    ));
                 }
             };
             let was_first = std::mem::replace(&mut first, false);

@@ -158,7 +158,10 @@ impl Connection {
                 let why = match e {
                     ChildError::Ended(_) => format!("{e} {}", in_flight(n)),
                     ChildError::TimedOut(_) | ChildError::WriteTimedOut(_) if n > 1 => {
-                        format!("{e} ({} s a board, {n} boards)", limit.as_secs_f64() / n as f64)
+                        format!(
+                            "{e} ({} s a board, {n} boards)",
+                            limit.as_secs_f64() / n as f64
+                        )
                     }
                     _ => e.to_string(),
                 };

@@ -34,9 +34,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Start;
-pub use protocol::MAX_BATCH;
 use crate::selfplay::{GameResult, GameSpec};
 use connection::Connection;
+pub use protocol::MAX_BATCH;
 
 /// The default time a program has to start and finish its handshake.
 pub const DEFAULT_HANDSHAKE_SECS: f64 = 30.0;

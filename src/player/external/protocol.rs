@@ -53,7 +53,10 @@ pub const MAX_NAME: usize = 64;
 pub enum Handshake {
     /// `version N`: the version the player speaks (version 2's first line).
     Version(u32),
-    Param { name: String, default: f64 },
+    Param {
+        name: String,
+        default: f64,
+    },
     Ready,
 }
 
@@ -106,7 +109,10 @@ pub fn parse_number(text: &str) -> Option<f64> {
 pub fn parse_moves(line: &str, n: usize) -> Result<Vec<Direction>, (Option<usize>, String)> {
     let mut words = line.split_ascii_whitespace();
     if words.next() != Some("moves") {
-        return Err((None, "expected `moves D1 D2 …`, one letter per board".into()));
+        return Err((
+            None,
+            "expected `moves D1 D2 …`, one letter per board".into(),
+        ));
     }
     let mut dirs = Vec::with_capacity(n);
     for (i, word) in words.enumerate() {
@@ -130,7 +136,10 @@ pub fn parse_moves(line: &str, n: usize) -> Result<Vec<Direction>, (Option<usize
         } else {
             ("too many", None)
         };
-        return Err((first_missing, format!("{many} moves: {got} answers to {n} boards")));
+        return Err((
+            first_missing,
+            format!("{many} moves: {got} answers to {n} boards"),
+        ));
     }
     Ok(dirs)
 }
@@ -269,11 +278,20 @@ mod tests {
         assert_eq!(parse_moves("moves U L  R", 3), Ok(vec![Up, Left, Right]));
         assert_eq!(parse_moves("moves", 0), Ok(vec![]));
         assert_eq!(parse_moves("moves U D", 3).unwrap_err().0, Some(2));
-        assert!(parse_moves("moves U D", 3).unwrap_err().1.contains("too few moves: 2 answers to 3"));
+        assert!(parse_moves("moves U D", 3)
+            .unwrap_err()
+            .1
+            .contains("too few moves: 2 answers to 3"));
         assert_eq!(parse_moves("moves U D L R", 3).unwrap_err().0, None);
-        assert!(parse_moves("moves U D L R", 3).unwrap_err().1.contains("too many"));
+        assert!(parse_moves("moves U D L R", 3)
+            .unwrap_err()
+            .1
+            .contains("too many"));
         assert_eq!(parse_moves("moves U X L", 3).unwrap_err().0, Some(1));
-        assert!(parse_moves("moves U X L", 3).unwrap_err().1.contains("move 2 of 3: `X`"));
+        assert!(parse_moves("moves U X L", 3)
+            .unwrap_err()
+            .1
+            .contains("move 2 of 3: `X`"));
         assert_eq!(parse_moves("move U", 1).unwrap_err().0, None);
     }
 }

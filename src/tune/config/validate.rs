@@ -398,7 +398,11 @@ fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, Confi
 }
 
 /// An external player's `lockstep`, checked and set on its program.
-fn with_lockstep(c: &Checker, mut base: Base, lockstep: Option<usize>) -> Result<Base, ConfigError> {
+fn with_lockstep(
+    c: &Checker,
+    mut base: Base,
+    lockstep: Option<usize>,
+) -> Result<Base, ConfigError> {
     let max = crate::player::external::MAX_BATCH;
     let k = lockstep.unwrap_or(crate::player::external::DEFAULT_LOCKSTEP);
     c.check((1..=max).contains(&k), "player.lockstep", || {
