@@ -2,9 +2,11 @@
 //! in, one result per game out. Everything that plays many games goes
 //! through an [`Evaluator`]: a tuner's generations, validation, reselection
 //! and final comparison, and the `eval` and `compare` commands.
-//! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
-//! feature, `cluster::MpiEvaluator` spreads the same games over the
-//! processes of an MPI job.
+//! [`LocalEvaluator`] plays on a rayon pool of this process (a batch with an
+//! external player that plays games in lock step goes through `queue.rs`,
+//! which keeps each thread on one player's games); with the `mpi` feature,
+//! `cluster::MpiEvaluator` spreads the same games over the processes of an
+//! MPI job.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
