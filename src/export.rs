@@ -12,7 +12,7 @@ use crate::heuristic::{Weights, WeightsError, TERMS};
 pub const RUN_BEST_WEIGHTS: &str = "best.ron";
 
 /// An output format of `tune2048 export`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
     /// The project's own weights file.
     Ron,

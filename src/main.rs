@@ -1,16 +1,20 @@
+//! The `tune2048` binary: the command line ([`cli`]) over the library.
+
 use std::process::ExitCode;
 
 use clap::Parser;
 
+mod cli;
+
 fn main() -> ExitCode {
-    tune2048::cli::cpu::explain_illegal_instructions();
-    let cli = tune2048::cli::Cli::parse();
-    let code = match tune2048::cli::run(cli) {
+    tune2048::cpu::explain_illegal_instructions();
+    let cli = cli::Cli::parse();
+    let code = match cli::run(cli) {
         Ok(code) => code,
         Err(err) => {
             // The whole chain, once, at the edge.
             eprintln!("error: {err:#}");
-            ExitCode::from(tune2048::cli::exit_code(&err))
+            ExitCode::from(cli::exit_code(&err))
         }
     };
     // External players of threads that have not stopped theirs yet.

@@ -45,7 +45,7 @@ fn an_illegal_instruction_ends_the_process_with_an_explanation() {
 
     assert_eq!(
         status.code(),
-        Some(i32::from(tune2048::cli::cpu::EXIT_ILLEGAL_INSTRUCTION)),
+        Some(i32::from(tune2048::cpu::EXIT_ILLEGAL_INSTRUCTION)),
         "{status:?}: {stderr}"
     );
     assert!(stderr.contains("illegal instruction (SIGILL)"), "{stderr}");

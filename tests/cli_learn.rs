@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use tune2048::engine::Variant;
-use tune2048::heuristic::Network;
+use tune2048::network::Network;
 use tune2048::search::{Depth, SearchParams};
 use tune2048::seeds::game_seed;
 use tune2048::selfplay::{play_one, GameSpec};
@@ -361,7 +361,7 @@ fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
     assert_eq!(net.trained.games, 550_000);
     assert_eq!(
         net.tuples(),
-        tune2048::heuristic::ntuple::named_tuples("six").unwrap()
+        tune2048::network::named_tuples("six").unwrap()
     );
 
     // Its first greedy games on seed 9001 are those the results page pairs.
@@ -474,7 +474,7 @@ fn interacts_default_is_the_packed_mean_of_twos_networks() {
     assert_eq!(net.trained.variant, Variant::Twos);
     assert_eq!(
         net.tuples(),
-        tune2048::heuristic::ntuple::named_tuples("six").unwrap()
+        tune2048::network::named_tuples("six").unwrap()
     );
 }
 
@@ -607,4 +607,122 @@ fn blend_writes_the_mean_of_networks_and_names_a_mismatch() {
         tmp.join("bad.nt").to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The flags of the full method on a small network: TD(0.5), coherence,
+/// restarts, rounds of 4, blocks of 8.
+const FULL: [&str; 9] = [
+    "--lambda",
+    "0.5",
+    "--coherence",
+    "--restarts",
+    "--rounds",
+    "4",
+    "--block",
+    "8",
+    "--alpha=1.0",
+];
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_count() {
+    let tmp = TempDir::new("learn-full");
+    let run_to = |dir: &Path, games: &str, extra: &[&str]| {
+        let mut args = vec!["--games", games];
+        args.extend_from_slice(extra);
+        let out = learn(dir, &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    let whole = tmp.join("whole");
+    run_to(&whole, "24", &[&FULL[..], &["--threads", "2"]].concat());
+    let header = std::fs::read(whole.join("network.nt")).unwrap();
+    let header = String::from_utf8_lossy(&header[..200]).into_owned();
+    assert!(
+        header.contains("\nmethod lambda 0.5 coherence restarts rounds 4\n"),
+        "{header}"
+    );
+    // The sums of the last block only.
+    assert_eq!(
+        files(&whole),
+        ["coherence-24.tc", "lock", "network.nt", "progress.csv"]
+    );
+
+    // One thread, stopped after 8 games; killed after the next block's sums
+    // were written but before its network was: the stray sums are left and
+    // the run goes on from game 8 with the folder's method.
+    let piece = tmp.join("piece");
+    run_to(&piece, "8", &[&FULL[..], &["--threads", "1"]].concat());
+    std::fs::copy(whole.join("coherence-24.tc"), piece.join("coherence-16.tc")).unwrap();
+    run_to(
+        &piece,
+        "24",
+        &["--resume", "--block", "8", "--threads", "1"],
+    );
+    let a = std::fs::read(whole.join("network.nt")).unwrap();
+    let b = std::fs::read(piece.join("network.nt")).unwrap();
+    assert!(
+        a == b,
+        "the resumed network differs from the unbroken run's"
+    );
+    let sums = |d: &Path| std::fs::read(d.join("coherence-24.tc")).unwrap();
+    assert!(sums(&whole) == sums(&piece));
+    assert_eq!(files(&piece), files(&whole));
+}
+
+#[test]
+fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
+    let tmp = TempDir::new("learn-method-bad");
+    let dir = tmp.join("net");
+    for (flags, says) in [
+        (&["--lambda", "1"][..], "--lambda"),
+        (&["--lambda", "x"][..], "--lambda"),
+        (&["--rounds", "0"][..], "--rounds"),
+        (
+            &["--rounds", "3", "--block", "10"][..],
+            "whole number of rounds",
+        ),
+        (&["--optimistic=-5"][..], "--optimistic"),
+        (
+            &["--threads", "0", "--rounds", "2", "--block", "2"][..],
+            "--threads",
+        ),
+    ] {
+        let mut args = vec!["--games", "4"];
+        args.extend_from_slice(flags);
+        let out = learn(&dir, &args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(err.contains(says), "{flags:?}: {err}");
+    }
+    let out = learn(&dir, &[&FULL[..], &["--games", "8"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_file(dir.join("coherence-8.tc")).unwrap();
+    let out = learn(&dir, &["--games", "16", "--resume"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("coherence-8.tc"), "{err}");
+}
+
+#[test]
+fn an_optimistic_start_values_every_board_alike() {
+    let tmp = TempDir::new("learn-optimistic");
+    let dir = tmp.join("net");
+    let out = learn(
+        &dir,
+        &["--games", "1", "--block", "1", "--optimistic", "400"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let net = Network::load(&dir.join("network.nt")).unwrap();
+    // No game reaches a board of 15 tiles of 32768: its weights are as
+    // they started.
+    let unseen = tune2048::engine::Board::from_ranks([15; 16]);
+    assert_eq!(net.value(unseen), 400.0);
 }

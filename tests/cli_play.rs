@@ -1,7 +1,7 @@
 //! `play`, `eval` and `compare` through the binary.
 
-use tune2048::cli::eval::CHUNK_GAMES;
 use tune2048::engine::Variant;
+use tune2048::evaluation::chunked::CHUNK_GAMES;
 use tune2048::heuristic::{Heuristic, Weights};
 use tune2048::search::{Depth, SearchParams};
 use tune2048::seeds::game_seed;
@@ -196,6 +196,34 @@ fn bad_input_exits_2_with_the_reason() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
     }
+}
+
+/// `--prob-cutoff` wins over a `--settings` file's cutoff (it was once
+/// dropped without a word): with both, `eval` plays the flag's cutoff, the
+/// same games as the flag alone and not those of the file alone.
+#[test]
+fn eval_prob_cutoff_wins_over_the_settings_file() {
+    let dir = TempDir::new("cutoff-settings");
+    let settings = dir.join("s.ron");
+    std::fs::write(&settings, "(prob_cutoff: 0.001)\n").unwrap();
+    let settings = settings.to_str().unwrap();
+    let scores = |extra: &[&str]| {
+        let mut args = vec!["eval", "--games", "4", "--depth", "2", "--move-limit", "80"];
+        args.extend(["--threads", "2", "--json"]);
+        args.extend(extra);
+        let out = run(&args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (json["mean_score"].clone(), json["median_score"].clone())
+    };
+    let both = scores(&["--prob-cutoff", "0.5", "--settings", settings]);
+    assert_eq!(both, scores(&["--prob-cutoff", "0.5"]));
+    assert_ne!(both, scores(&["--settings", settings]));
+    // The file still sets the cutoff when no flag does.
+    assert_eq!(
+        scores(&["--settings", settings]),
+        scores(&["--prob-cutoff", "0.001"])
+    );
 }
 
 /// What `eval --depth 0 --seed 1` with `weights` wrote before games were

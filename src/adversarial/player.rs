@@ -10,8 +10,8 @@ use serde::Deserialize;
 use super::eval::Eval;
 use super::rules::Side;
 use super::search::Limits;
-use crate::heuristic::weights::ron_message;
-use crate::heuristic::{Heuristic, Weights, WeightsError};
+use crate::heuristic::{weights, Heuristic, Weights, WeightsError};
+use crate::loader::{self, ron_message};
 
 /// Names of the built-in players.
 pub const BUILTIN: [&str; 3] = ["score", "eval1", "eval2"];
@@ -86,10 +86,7 @@ impl Player {
             return Ok(p);
         }
         let path = Path::new(spec);
-        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Io {
-            path: spec.to_string(),
-            source,
-        })?;
+        let text = loader::read_text(path, &weights::KIND)?;
         let file: PlayerFile = match ron::from_str(&text) {
             Ok(file) => file,
             // Anything else must be a weights file, whose errors say more.

@@ -19,7 +19,8 @@
 //! - `score`, `moves`: the score earned and the moves played before it;
 //! - `seed`: the seed of the game it comes from.
 //!
-//! [`record`] plays the games that fill a bank.
+//! [`record`] plays the games that fill a bank; [`write`](mod@write) writes them to a
+//! bank file, chunk by chunk, behind the header that says what made them.
 
 use std::fmt;
 use std::path::Path;
@@ -27,6 +28,7 @@ use std::path::Path;
 use crate::engine::{Board, Start, Variant};
 
 pub mod record;
+pub mod write;
 
 /// The header line of a bank file.
 pub const HEADER: &str = "stage,board,score,moves,seed";
@@ -336,12 +338,9 @@ fn parse_made(fields: &[(usize, String, String)], file: &str) -> Result<Made, Ba
     })
 }
 
-/// The start a game of seed `seed` plays from: `starts[seed % len]`. Game
-/// seeds are well mixed, so this draws positions evenly; every candidate
-/// playing a seed starts from the same position.
+/// The start a game of seed `seed` plays from: [`Start::pick`].
 pub fn pick(starts: &[Start], seed: u64) -> Start {
-    assert!(!starts.is_empty(), "a stage with positions");
-    starts[(seed % starts.len() as u64) as usize]
+    Start::pick(starts, seed)
 }
 
 /// One data line, or the field at fault and why.

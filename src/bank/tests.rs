@@ -69,6 +69,57 @@ fn saved_positions_are_those_the_games_reached() {
 }
 
 #[test]
+fn a_written_bank_holds_the_recorded_positions_behind_its_header() {
+    use super::write::{Maker, Plan};
+    let dir = std::env::temp_dir().join(format!("tune2048-bank-write-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("bank.csv");
+    let stages = [Stage::Tile(128), Stage::Every(100)];
+    let plan = Plan {
+        spec: spec(),
+        games: 6,
+        seed: 3,
+        stages: &stages,
+    };
+    let weights = Weights::nneonneo();
+    let maker = Maker::weights(&weights, "w.ron").unwrap();
+    let evaluator = LocalEvaluator::new(Some(2)).unwrap();
+    let h = Heuristic::new(&weights);
+    let written = plan.write(&out, &maker, &h, &evaluator, &|| {}).unwrap();
+    let (bank, hash) = Bank::load(&out).unwrap();
+    assert_eq!(written.hash, hash);
+    assert_eq!(bank.positions, small_bank().positions);
+    let counts: Vec<u64> = ["128", "every:100"]
+        .iter()
+        .map(|s| bank.stage(s).len() as u64)
+        .collect();
+    assert_eq!(written.counts, counts);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with(&format!("# {}\n", plan.made_by(&maker))),
+        "{text}"
+    );
+    assert!(plan
+        .made_by(&maker)
+        .starts_with("tune2048 bank: weights w.ron; variant classic;"));
+    let keys: Vec<&str> = bank.made.fields.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "variant",
+            "p4",
+            "weights_file",
+            "weights",
+            "search",
+            "games",
+            "seed",
+            "stages"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn boards_are_16_hex_digits_cell_0_first() {
     let b = Board::from_ranks([1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15]);
     assert_eq!(board_hex(b), "120000000000000f");

@@ -1,22 +1,21 @@
 //! `tune2048 bank`: play games and save their positions at named stages
-//! to a bank file (format: [`crate::bank`]).
+//! to a bank file (format: [`tune2048::bank`]; writing: [`tune2048::bank::write`]).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
-use super::eval::CHUNK_GAMES;
 use super::input_error;
-use crate::atomic_file::Streamed;
-use crate::bank::record::{record, Stage};
-use crate::bank::{head_text, HashText, Made};
-use crate::evaluation::LocalEvaluator;
-use crate::fnv;
-use crate::heuristic::{Heuristic, Network, Weights};
-use crate::seeds::game_seed;
+use tune2048::bank::record::Stage;
+use tune2048::bank::write::{Maker, Plan, WriteError, Written};
+use tune2048::bank::HashText;
+use tune2048::evaluation::LocalEvaluator;
+use tune2048::fnv;
+use tune2048::heuristic::{Evaluate, Heuristic};
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -44,14 +43,6 @@ pub struct Args {
     pub threads: Option<usize>,
 }
 
-/// What plays the bank's games.
-enum Player {
-    /// Weights and where they came from.
-    Weights(Weights, String),
-    /// A network, its file's path and the hash of the file's bytes.
-    Network(Network, String, u64),
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         return Err(input_error("--games must be at least 1"));
@@ -59,125 +50,71 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
         return Err(input_error("--threads must be at least 1"));
     }
-    let spec = args.game.spec()?;
-    let evaluation = match &args.network {
+    let plan = Plan {
+        spec: args.game.spec()?,
+        games: args.games,
+        seed: args.game.seed,
+        stages: &args.stages,
+    };
+    let written = match &args.network {
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
             let net = Network::from_bytes(&bytes)
                 .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
-            if net.trained.variant != spec.variant {
+            let variant = plan.spec.variant;
+            if net.trained.variant != variant {
                 return Err(input_error(format!(
                     "{}: a network for the {} game, but --variant is {}",
                     path.display(),
                     net.trained.variant.name(),
-                    spec.variant.name()
+                    variant.name()
                 )));
             }
-            Player::Network(net, path.display().to_string(), fnv::hash(&bytes))
+            let maker = Maker::network(&path.display().to_string(), fnv::hash(&bytes));
+            write(&args, &plan, &maker, &net)?
         }
         None => {
             let (weights, source) = load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?;
-            Player::Weights(weights, source)
+            let maker = Maker::weights(&weights, &source)?;
+            write(&args, &plan, &maker, &Heuristic::new(&weights))?
         }
     };
-    let stages: Vec<String> = args.stages.iter().map(Stage::to_string).collect();
-    let player = match &evaluation {
-        Player::Weights(_, source) => format!("weights {source}"),
-        Player::Network(_, source, _) => format!("network {source}"),
-    };
-    let made_by = format!(
-        "tune2048 bank: {player}; variant {}; depth {}; {} games from seed {}; stages {}",
-        spec.variant.name(),
-        spec.search.depth,
-        args.games,
-        args.game.seed,
-        stages.join(" ")
-    );
-    eprintln!("{made_by}");
-    let mut fields = match &evaluation {
-        Player::Weights(weights, source) => vec![
-            ("weights_file".to_string(), source.clone()),
-            ("weights".to_string(), ron::to_string(weights)?),
-        ],
-        Player::Network(_, source, hash) => vec![
-            ("network_file".to_string(), source.clone()),
-            ("network_hash".to_string(), HashText(*hash).to_string()),
-        ],
-    };
-    fields.push(("search".to_string(), ron::to_string(&spec.search)?));
-    if let Some(limit) = spec.move_limit {
-        fields.push(("move_limit".into(), limit.to_string()));
-    }
-    if let Some(budget) = spec.move_budget {
-        fields.push(("move_budget".into(), ron::to_string(&budget)?));
-    }
-    fields.extend([
-        ("games".to_string(), args.games.to_string()),
-        ("seed".to_string(), args.game.seed.to_string()),
-        ("stages".to_string(), stages.join(" ")),
-    ]);
-    let made = Made::new(spec.variant, fields);
-    let bar = ProgressBar::with_draw_target(
-        Some(u64::from(args.games)),
-        ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{prefix:>10} [{bar:30}] {pos}/{len} games  ETA {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_prefix("bank");
-    let evaluator = LocalEvaluator::new(args.threads)?;
-    // Positions go to the file chunk by chunk, in seed order, as they are
-    // found: memory does not grow with --games.
-    let mut file = Streamed::create(&args.out)?;
-    let head = head_text(&made_by, &made);
-    file.write_all(head.as_bytes())?;
-    let mut hash = fnv::hash(head.as_bytes());
-    let mut counts = vec![0u64; stages.len()];
-    let mut lines = String::new();
-    for first in (0..args.games).step_by(CHUNK_GAMES as usize) {
-        let last = first.saturating_add(CHUNK_GAMES).min(args.games);
-        let seeds: Vec<u64> = (first..last)
-            .map(|i| game_seed(args.game.seed, i.into()))
-            .collect();
-        let on_game = || bar.inc(1);
-        let chunk = match &evaluation {
-            Player::Weights(weights, _) => record(
-                &evaluator,
-                &spec,
-                &Heuristic::new(weights),
-                &seeds,
-                &args.stages,
-                &on_game,
-            ),
-            Player::Network(net, ..) => {
-                record(&evaluator, &spec, net, &seeds, &args.stages, &on_game)
-            }
-        };
-        lines.clear();
-        for p in &chunk.positions {
-            lines.push_str(&p.to_line());
-            if let Some(i) = stages.iter().position(|s| *s == p.stage) {
-                counts[i] += 1;
-            }
-        }
-        file.write_all(lines.as_bytes())?;
-        hash = fnv::extend(hash, lines.as_bytes());
-    }
-    bar.finish_and_clear();
-    file.finish()?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{}: {} positions, hash {}",
         args.out.display(),
-        counts.iter().sum::<u64>(),
-        HashText(hash)
+        written.counts.iter().sum::<u64>(),
+        HashText(written.hash)
     )?;
-    for (stage, n) in stages.iter().zip(&counts) {
+    for (stage, n) in args.stages.iter().zip(&written.counts) {
         writeln!(out, "stage {stage}: {n} positions")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says what makes the bank, then writes it with a progress bar.
+fn write(
+    args: &Args,
+    plan: &Plan,
+    maker: &Maker,
+    evaluation: &impl Evaluate,
+) -> anyhow::Result<Written> {
+    eprintln!("{}", plan.made_by(maker));
+    let bar = ProgressBar::with_draw_target(
+        Some(u64::from(args.games)),
+        ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(tune2048::progress::games_style());
+    bar.set_prefix("bank");
+    let evaluator = LocalEvaluator::new(args.threads)?;
+    let written = plan
+        .write(&args.out, maker, evaluation, &evaluator, &|| bar.inc(1))
+        .map_err(|e| match e {
+            WriteError::Io(e) => anyhow::Error::new(e),
+            WriteError::Ron(e) => anyhow::Error::new(e),
+        })?;
+    bar.finish_and_clear();
+    Ok(written)
 }

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use crate::bench::{self, EngineConfig};
+use tune2048::bench::{self, EngineConfig};
 
 /// Which benchmarks to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,9 +52,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Suite::Search => {
             let player = match &args.network {
-                Some(path) => crate::player::Player::Network {
-                    network: crate::player::NetworkFile::load(path).map_err(super::input_error)?,
-                    settings: crate::search::Settings::default(),
+                Some(path) => tune2048::player::Player::Network {
+                    network: tune2048::player::NetworkFile::load(path)
+                        .map_err(super::input_error)?,
+                    settings: tune2048::search::Settings::default(),
                 },
                 None => bench::search::reference_player(),
             };
@@ -66,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .collect();
             let scaling = bench::search::threads(1, 200, &counts, &player)?;
             let who = match &player {
-                crate::player::Player::Builtin { .. } => "reference weights".to_string(),
+                tune2048::player::Player::Builtin { .. } => "reference weights".to_string(),
                 other => other.describe(),
             };
             print!("{}", bench::search::table(&rows, &scaling, &who));

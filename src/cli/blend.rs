@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::heuristic::Network;
+use tune2048::network::header::stored_hash;
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -36,13 +37,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         input_error(format!("{e} ({})", names.join(", ")))
     })?;
     let bytes = blend.to_bytes();
-    crate::atomic_file::write(&args.out, &bytes)
+    tune2048::atomic_file::write(&args.out, &bytes)
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display()))?;
-    let hash = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
     println!(
-        "{}: the mean of {} networks (hash {hash:016x})",
+        "{}: the mean of {} networks (hash {:016x})",
         args.out.display(),
-        nets.len()
+        nets.len(),
+        stored_hash(&bytes)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,15 +1,14 @@
 //! Options shared by the commands that play games.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::engine::Variant;
-use crate::heuristic::Weights;
-use crate::player::values::ParamValues;
-use crate::player::{Player, Program};
-use crate::search::{Budget, Depth, SearchParams, Settings};
-use crate::selfplay::GameSpec;
+use tune2048::engine::Variant;
+use tune2048::heuristic::Weights;
+use tune2048::player::lineup::{self, LineupError};
+use tune2048::player::{Player, Program};
+use tune2048::search::{Budget, Depth, SearchParams, Settings, DEFAULT_PROB_CUTOFF};
+use tune2048::selfplay::GameSpec;
 
 /// The weights commands use without `--weights`, relative to the current directory.
 pub const DEFAULT_WEIGHTS: &str = "configs/weights/default.ron";
@@ -36,9 +35,10 @@ pub struct GameOpts {
     /// Search depth in chance layers (0 = greedy), or `auto` for the reference rule.
     #[arg(long, default_value = "1")]
     pub depth: Depth,
-    /// Chance nodes less likely than this are scored by the heuristic.
-    #[arg(long, default_value_t = crate::search::PROB_CUTOFF)]
-    pub prob_cutoff: f32,
+    /// Chance nodes less likely than this are scored by the heuristic
+    /// (default 0.0001); wins over a --settings file's `prob_cutoff`.
+    #[arg(long)]
+    pub prob_cutoff: Option<f64>,
     /// Per-move time budget in milliseconds: iterative deepening up to --depth.
     #[arg(long, conflicts_with = "move_nodes")]
     pub move_ms: Option<f64>,
@@ -72,14 +72,14 @@ impl GameOpts {
 
     pub fn spec(&self) -> anyhow::Result<GameSpec> {
         let variant = self.variant()?;
-        if !(self.prob_cutoff >= 0.0 && self.prob_cutoff < 1.0) {
+        let cutoff = self.prob_cutoff.unwrap_or(DEFAULT_PROB_CUTOFF);
+        if let Some(Err(_)) = Settings::check("prob_cutoff", cutoff) {
             return Err(super::input_error(format!(
-                "--prob-cutoff must be within 0..1, not {}",
-                self.prob_cutoff
+                "--prob-cutoff must be within 0..1, not {cutoff}"
             )));
         }
         let mut search = SearchParams::new(self.depth, variant);
-        search.prob_cutoff = self.prob_cutoff;
+        search.prob_cutoff = cutoff as f32;
         let move_budget = match self.move_ms {
             Some(ms) if ms.is_finite() && ms > 0.0 => {
                 Some(Budget::Time(Duration::from_secs_f64(ms / 1000.0)))
@@ -128,8 +128,8 @@ pub fn bank_stage(
     stage: &str,
     variant: Option<Variant>,
     on_variant: impl FnOnce(String) -> String,
-) -> anyhow::Result<Vec<crate::engine::Start>> {
-    let (bank, _) = crate::bank::Bank::load(path)?;
+) -> anyhow::Result<Vec<tune2048::engine::Start>> {
+    let (bank, _) = tune2048::bank::Bank::load(path)?;
     if let Some(variant) = variant {
         bank.check_variant(path, variant)
             .map_err(|e| super::input_error(on_variant(e.to_string())))?;
@@ -172,35 +172,82 @@ pub struct PlayerOpts {
     #[arg(long)]
     pub values: Vec<PathBuf>,
     /// The most one decision of an external player may take, in seconds.
-    #[arg(long, default_value_t = crate::player::external::DEFAULT_DECISION_SECS)]
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_DECISION_SECS)]
     pub decision_secs: f64,
     /// The most an external player's start and handshake may take, in seconds.
-    #[arg(long, default_value_t = crate::player::external::DEFAULT_HANDSHAKE_SECS)]
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
     pub handshake_secs: f64,
     /// Games each worker plays in lock step with its external player, their
     /// boards sent in one line (protocol version 2, 1 to 1024); 1 speaks
     /// version 1, a board a line. The games are the same either way.
-    #[arg(long, default_value_t = crate::player::external::DEFAULT_LOCKSTEP)]
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_LOCKSTEP)]
     pub lockstep: usize,
 }
 
 impl PlayerOpts {
     /// The players: one built-in player per weights file (`weights`, which
-    /// come first), then one external player per `--player`. Each comes with
-    /// a label for messages.
+    /// come first), then one network player per `--network`, then one
+    /// external player per `--player` (built by [`tune2048::player::lineup`]).
+    /// Each comes with a label for messages. `cutoff` is `--prob-cutoff`
+    /// where given: it wins over the settings files
+    /// ([`Settings::resolve`]).
     pub fn players(
         &self,
         weights: &[(Weights, String)],
-        cutoff: f32,
+        cutoff: Option<f64>,
     ) -> anyhow::Result<Vec<(Player, String)>> {
-        if !(self.settings.len() <= 1 || self.settings.len() == weights.len()) {
+        self.check(weights.len())?;
+        let mut players = Vec::new();
+        for (i, (w, label)) in weights.iter().enumerate() {
+            let file = self.settings.get(i).or(self.settings.first());
+            let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
+            let values = self.values.get(i);
+            let player =
+                lineup::builtin(w, settings, values.map(PathBuf::as_path)).map_err(lineup_error)?;
+            let label = match values {
+                Some(path) => format!("{label} with {}", path.display()),
+                None => label.clone(),
+            };
+            players.push((player, label));
+        }
+        for path in &self.network {
+            let file = self.settings.first().filter(|_| self.settings.len() == 1);
+            let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
+            let player = lineup::network(path, settings).map_err(lineup_error)?;
+            players.push((player, path.display().to_string()));
+        }
+        for (i, line) in self.player.iter().enumerate() {
+            let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            if command.is_empty() {
+                return Err(super::input_error("--player names no program"));
+            }
+            let program = Program {
+                command,
+                decision_secs: self.decision_secs,
+                handshake_secs: self.handshake_secs,
+                lockstep: self.lockstep,
+            };
+            let values_file = self.values.get(weights.len() + i);
+            let label = match values_file {
+                Some(v) => format!("{} with {}", program.name(), v.display()),
+                None => program.name(),
+            };
+            let player = lineup::external(program, values_file.map(PathBuf::as_path))
+                .map_err(lineup_error)?;
+            players.push((player, label));
+        }
+        Ok(players)
+    }
+
+    /// The flags' counts and ranges, with `weights` built-in players.
+    fn check(&self, weights: usize) -> anyhow::Result<()> {
+        if !(self.settings.len() <= 1 || self.settings.len() == weights) {
             return Err(super::input_error(format!(
-                "give --settings once, or once per --weights ({} of them), not {} times",
-                weights.len(),
+                "give --settings once, or once per --weights ({weights} of them), not {} times",
                 self.settings.len()
             )));
         }
-        if self.values.len() > weights.len() + self.player.len() {
+        if self.values.len() > weights + self.player.len() {
             return Err(super::input_error(
                 "more --values than players: the i-th --values goes with the i-th player",
             ));
@@ -215,134 +262,24 @@ impl PlayerOpts {
                 )));
             }
         }
-        let max = crate::player::external::MAX_BATCH;
+        let max = tune2048::player::external::MAX_BATCH;
         if !(1..=max).contains(&self.lockstep) {
             return Err(super::input_error(format!(
                 "--lockstep must be 1 to {max}, not {}",
                 self.lockstep
             )));
         }
-        let mut players = Vec::new();
-        for (i, (w, label)) in weights.iter().enumerate() {
-            let settings = match self.settings.get(i).or(self.settings.first()) {
-                Some(path) => Settings::load(path)?,
-                None => Settings {
-                    prob_cutoff: f64::from(cutoff),
-                    ..Settings::default()
-                },
-            };
-            let mut player = Player::Builtin {
-                weights: w.clone(),
-                settings,
-            };
-            let mut label = label.clone();
-            if let Some(path) = self.values.get(i) {
-                for (name, v) in load_values(path)? {
-                    player.set(&name, v).ok_or_else(|| {
-                        super::input_error(format!(
-                            "{}: the built-in player has no parameter `{name}`",
-                            path.display()
-                        ))
-                    })?;
-                }
-                if let Player::Builtin { weights, settings } = &player {
-                    if let Err((name, why)) = weights.validate() {
-                        return Err(super::input_error(format!(
-                            "{}: `{name}`: {why}",
-                            path.display()
-                        )));
-                    }
-                    if let Err((name, must)) = settings.validate() {
-                        return Err(super::input_error(format!(
-                            "{}: `{name}` must be {must}",
-                            path.display()
-                        )));
-                    }
-                }
-                label = format!("{label} with {}", path.display());
-            }
-            players.push((player, label));
-        }
-        for path in &self.network {
-            let network = crate::player::NetworkFile::load(path).map_err(super::input_error)?;
-            let settings = match self.settings.first() {
-                Some(path) if self.settings.len() == 1 => Settings::load(path)?,
-                _ => Settings {
-                    prob_cutoff: f64::from(cutoff),
-                    ..Settings::default()
-                },
-            };
-            players.push((
-                Player::Network { network, settings },
-                path.display().to_string(),
-            ));
-        }
-        let first_values = weights.len();
-        for (i, line) in self.player.iter().enumerate() {
-            let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-            if command.is_empty() {
-                return Err(super::input_error("--player names no program"));
-            }
-            let program = Program {
-                command,
-                decision_secs: self.decision_secs,
-                handshake_secs: self.handshake_secs,
-                lockstep: self.lockstep,
-            };
-            let values_file = self.values.get(first_values + i);
-            let values = match values_file {
-                Some(path) => load_values(path)?,
-                None => Default::default(),
-            };
-            let declared = crate::player::external::describe(&program)?;
-            for name in values.keys() {
-                if !declared.iter().any(|d| &d.name == name) {
-                    return Err(super::input_error(format!(
-                        "{}: `{}` declares no parameter `{name}`",
-                        values_file.expect("values came from a file").display(),
-                        program.name()
-                    )));
-                }
-            }
-            let label = match values_file {
-                Some(v) => format!("{} with {}", program.name(), v.display()),
-                None => program.name(),
-            };
-            players.push((Player::External { program, values }, label));
-        }
-        Ok(players)
+        Ok(())
     }
 }
 
-/// Parameter values from a file: `set NAME VALUE` lines (a `.set` file) or
-/// a `best-params.json`.
-pub fn load_values(path: &Path) -> anyhow::Result<BTreeMap<String, f64>> {
-    if path.extension().is_some_and(|e| e == "set") {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| anyhow::anyhow!("{}: cannot read it: {e}", path.display()))?;
-        let mut values = BTreeMap::new();
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_ascii_whitespace().collect();
-            let parsed = match words.as_slice() {
-                ["set", name, value] => crate::player::external::protocol::check_name(name)
-                    .ok()
-                    .and(crate::player::external::protocol::parse_number(value))
-                    .map(|v| (name.to_string(), v)),
-                _ => None,
-            };
-            let Some((name, v)) = parsed else {
-                return Err(super::input_error(format!(
-                    "{}:{}: expected `set NAME VALUE`, found `{line}`",
-                    path.display(),
-                    n + 1
-                )));
-            };
-            values.insert(name, v);
-        }
-        return Ok(values);
+/// A [`LineupError`] as the command line reports it: bad input exits with
+/// code 2, a file that cannot be read with 1.
+fn lineup_error(e: LineupError) -> anyhow::Error {
+    match e {
+        LineupError::Invalid(message) => super::input_error(message),
+        LineupError::Read { .. } => anyhow::anyhow!("{e}"),
+        LineupError::Values(e) => anyhow::Error::new(e),
+        LineupError::Player(e) => anyhow::Error::new(e),
     }
-    Ok(ParamValues::load(path)?.params)
 }

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use super::common::{load_weights, PlayerOpts};
 use super::eval::{describe, BatchOpts};
 use super::input_error;
-use super::workers::Workers;
-use crate::stats::PairedTally;
+use tune2048::stats::PairedTally;
+use tune2048::workers::Workers;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    super::workers::one_malloc_arena();
+    tune2048::workers::one_malloc_arena();
     let sides = args.weights.len() + args.players.network.len() + args.players.player.len();
     if sides != 2 {
         return Err(input_error(format!(

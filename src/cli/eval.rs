@@ -3,21 +3,18 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use super::workers::Workers;
-use crate::atomic_file::Streamed;
-use crate::bank::pick;
-use crate::engine::{Start, Variant};
-use crate::evaluation::{time_shares, Batch};
-use crate::player::Player;
-use crate::seeds::game_seed;
-use crate::selfplay::{GameResult, GameSpec};
-use crate::stats::{GameStat, Summary, Tally, EXACT_MEDIAN_GAMES};
+use tune2048::bank::pick;
+use tune2048::engine::{Start, Variant};
+use tune2048::evaluation::chunked::{Run, RunError};
+use tune2048::player::Player;
+use tune2048::selfplay::{GameResult, GameSpec};
+use tune2048::stats::{Summary, EXACT_MEDIAN_GAMES};
+use tune2048::workers::Workers;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -65,14 +62,6 @@ pub struct BatchOpts {
     #[arg(long, requires = "bank")]
     pub bank_other_variant: bool,
 }
-
-/// Games are played in chunks of this many seeds; each chunk's results are
-/// folded into the tallies and written to the CSV files, in game order,
-/// before the next chunk starts. Memory does not grow with `--games` (a
-/// chunk's results are about 100 bytes a game and player), and neither the
-/// summaries nor the files depend on the thread count. Threads idle only at
-/// a chunk's end, while its last games finish.
-pub const CHUNK_GAMES: u32 = 4096;
 
 impl BatchOpts {
     pub fn check(&self) -> anyhow::Result<GameSpec> {
@@ -130,7 +119,7 @@ impl BatchOpts {
     }
 
     /// Plays the batch's games with every player (all on the same seeds),
-    /// chunk by chunk ([`CHUNK_GAMES`]), with a progress bar labelled
+    /// chunk by chunk ([`CHUNK_GAMES`](tune2048::evaluation::chunked::CHUNK_GAMES)), with a progress bar labelled
     /// `label`. `csv` is empty or names one file per player, which gets a row
     /// per game as the games finish. `on_chunk` sees every chunk's results
     /// (`[player][game]`) in game order. Returns each player's summary.
@@ -141,96 +130,33 @@ impl BatchOpts {
         players: &[Player],
         label: &str,
         csv: &[PathBuf],
-        mut on_chunk: impl FnMut(&[Vec<GameResult>]),
+        on_chunk: impl FnMut(&[Vec<GameResult>]),
     ) -> anyhow::Result<Vec<Summary>> {
-        assert!(csv.is_empty() || csv.len() == players.len());
         let starts = self.bank_starts(spec.variant)?;
-        let mut files = csv
-            .iter()
-            .map(|path| {
-                let mut file = Streamed::create(path)?;
-                file.write_all(CSV_HEADER.as_bytes())?;
-                Ok(file)
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let start_of = starts.map(|starts| move |seed| pick(&starts, seed));
         let bar = ProgressBar::with_draw_target(
             Some(u64::from(self.games) * players.len() as u64),
             ProgressDrawTarget::stderr_with_hz(4),
         );
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>10} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        bar.set_style(tune2048::progress::games_style());
         bar.set_prefix(label.to_string());
-        let evaluator = workers.evaluator(self.threads)?;
-        let mut tallies: Vec<Tally> = players.iter().map(|_| Tally::default()).collect();
-        let mut rows = String::new();
-        let start = Instant::now();
-        let games = self.indices();
-        for first in games.clone().step_by(CHUNK_GAMES as usize) {
-            let last = first.saturating_add(CHUNK_GAMES).min(games.end);
-            let mut batch = Batch::new(
-                *spec,
-                players.to_vec(),
-                (first..last)
-                    .map(|i| game_seed(self.game.seed, i.into()))
-                    .collect(),
-            );
-            if let Some(starts) = &starts {
-                batch.starts = batch.seeds.iter().map(|&s| pick(starts, s)).collect();
-            }
-            let results = evaluator.evaluate(&batch, &|_| bar.inc(1))?;
-            for (w, games) in results.games.iter().enumerate() {
-                for r in games {
-                    tallies[w].add(&GameStat {
-                        score: r.record.score,
-                        max_tile: r.record.max_tile,
-                        moves: r.record.moves,
-                    });
-                }
-                if let Some(file) = files.get_mut(w) {
-                    rows.clear();
-                    csv_rows(&mut rows, first, games);
-                    file.write_all(rows.as_bytes())?;
-                }
-            }
-            on_chunk(&results.games);
-        }
-        let moves: Vec<f64> = tallies.iter().map(|t| t.moves() as f64).collect();
-        let shares = time_shares(start.elapsed().as_secs_f64(), &moves);
+        let evaluator = super::workers::evaluator(workers, self.threads)?;
+        let run = Run {
+            spec: *spec,
+            players,
+            seed: self.game.seed,
+            games: self.indices(),
+            start_of: start_of.as_ref().map(|f| f as &dyn Fn(u64) -> Start),
+        };
+        let summaries = run
+            .play(&*evaluator, csv, &|| bar.inc(1), on_chunk)
+            .map_err(|e| match e {
+                // The error itself, so that the exit code sees a player's failure.
+                RunError::Evaluation(e) => anyhow::Error::new(e),
+                RunError::Write(e) => anyhow::Error::new(e),
+            })?;
         bar.finish_and_clear();
-        for file in files {
-            file.finish()?;
-        }
-        Ok(tallies
-            .iter()
-            .zip(shares)
-            .map(|(tally, elapsed)| tally.summary(elapsed))
-            .collect())
-    }
-}
-
-/// The first line of a per-game CSV file.
-const CSV_HEADER: &str = "game,seed,score,max_tile,moves,outcome\n";
-
-/// Appends one CSV row per game of `results`, numbered from `first`.
-fn csv_rows(text: &mut String, first: u32, results: &[GameResult]) {
-    use std::fmt::Write as _;
-    for (i, r) in (u64::from(first)..).zip(results) {
-        let rec = &r.record;
-        writeln!(
-            text,
-            "{i},{},{},{},{},{}",
-            r.seed,
-            rec.score,
-            rec.max_tile,
-            rec.moves,
-            rec.outcome.name()
-        )
-        .expect("writing to a String cannot fail");
+        Ok(summaries)
     }
 }
 
@@ -268,7 +194,7 @@ pub fn describe(label: &str, s: &Summary) -> String {
 }
 
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
-    super::workers::one_malloc_arena();
+    tune2048::workers::one_malloc_arena();
     let spec = args.batch.check()?;
     let weights = if args.players.player.is_empty() && args.players.network.is_empty() {
         vec![load_weights(args.weights.as_deref(), DEFAULT_WEIGHTS)?]

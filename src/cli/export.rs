@@ -7,11 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 
-use crate::atomic_file;
 use crate::cli::input_error;
-use crate::export::{self, ExportFormat};
-use crate::player::values::ParamValues;
-use crate::tune::folder::files;
+use tune2048::atomic_file;
+use tune2048::export::{self, ExportFormat};
+use tune2048::player::values::ParamValues;
+use tune2048::tune::folder::files;
 
 /// The values file to export, when `source` is one: a run folder without
 /// built-in weights (an external player's), or a `best-params.json`.
@@ -35,18 +35,46 @@ pub struct Args {
     pub source: PathBuf,
     /// The output format.
     #[arg(long, value_enum)]
-    pub format: ExportFormat,
+    pub format: Format,
     /// Write here instead of to stdout.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
 
+/// `--format`'s values: [`ExportFormat`]'s, named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The project's own weights file.
+    Ron,
+    /// A JSON object with the same field names.
+    Json,
+    /// A header for C and C++ (the reference program's names where they match).
+    C,
+    /// A Rust `const` item of type `tune2048::heuristic::Weights`.
+    Rust,
+    /// The line protocol's `set NAME VALUE` lines, one per parameter.
+    Set,
+}
+
+impl From<Format> for ExportFormat {
+    fn from(format: Format) -> ExportFormat {
+        match format {
+            Format::Ron => ExportFormat::Ron,
+            Format::Json => ExportFormat::Json,
+            Format::C => ExportFormat::C,
+            Format::Rust => ExportFormat::Rust,
+            Format::Set => ExportFormat::Set,
+        }
+    }
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let format = ExportFormat::from(args.format);
     let name = args.source.display().to_string();
     let text = match values_source(&args.source) {
         Some(path) => {
             let values = ParamValues::load(&path)?;
-            match args.format {
+            match format {
                 ExportFormat::Set => values.to_set_lines(),
                 ExportFormat::Json => values.to_json(),
                 ExportFormat::C => values.to_c_header(&name),
@@ -62,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => {
             let weights = export::load_source(&args.source).map_err(input_error)?;
-            export::render(&weights, args.format, &name)
+            export::render(&weights, format, &name)
         }
     };
     match &args.out {

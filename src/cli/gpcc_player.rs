@@ -1,6 +1,6 @@
 //! `tune2048 gpcc-player`: our adversarial 2048 player on stdin/stdout
-//! ([`crate::adversarial::protocol_player::serve`]), speaking the line
-//! protocol of [`crate::adversarial::protocol`] to a referee (ours,
+//! ([`tune2048::adversarial::protocol_player::serve`]), speaking the line
+//! protocol of [`tune2048::adversarial::protocol`] to a referee (ours,
 //! `gpcc-referee`, or another one). It answers each turn with
 //! one line and flushes; with a ply or node limit the answers depend on the
 //! input alone. It plays any number of games in a row and stops at the end
@@ -10,9 +10,9 @@ use std::process::ExitCode;
 
 use super::input_error;
 use super::matchplay::{LimitArgs, DEFAULT_PLIES};
-use crate::adversarial::player::Player;
-use crate::adversarial::protocol_player::{serve, ProtocolPlayer, ServeError};
-use crate::adversarial::search::Limits;
+use tune2048::adversarial::player::Player;
+use tune2048::adversarial::protocol_player::{serve, ProtocolPlayer, ServeError};
+use tune2048::adversarial::search::Limits;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

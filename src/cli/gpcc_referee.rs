@@ -1,5 +1,5 @@
 //! `tune2048 gpcc-referee`: matches of adversarial 2048 between two player
-//! programs over the line protocol of [`crate::adversarial::protocol`].
+//! programs over the line protocol of [`tune2048::adversarial::protocol`].
 //! Each game runs fresh copies of both programs; the openings are those of
 //! `tune2048 match` with the same seed, and so is the report. A program that
 //! answers late, malformed or illegal, or dies, loses its game (and so the
@@ -17,10 +17,10 @@ use anyhow::Context;
 
 use super::input_error;
 use super::matchplay::{match_line, summary_lines, MatchArgs};
-use crate::adversarial::matchplay::MatchSummary;
-use crate::adversarial::referee::{referee_match, ProtocolFault, RefereedMatch, Seat, Who};
-use crate::adversarial::search::Limits;
-use crate::child::{time_limit, Child, ChildError, Deadline, Stderr};
+use tune2048::adversarial::matchplay::MatchSummary;
+use tune2048::adversarial::referee::{referee_match, ProtocolFault, RefereedMatch, Seat, Who};
+use tune2048::adversarial::search::Limits;
+use tune2048::child::{time_limit, Child, ChildError, Deadline, Stderr};
 
 /// `gpcc-referee`'s players: two programs, and the time each has to answer.
 #[derive(Debug, clap::Args)]

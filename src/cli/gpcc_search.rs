@@ -4,10 +4,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::adversarial::player::Player;
-use crate::adversarial::search::{AlphaBeta, Limits, MAX_PLIES};
-use crate::adversarial::{Action, AdversarialPosition, Side};
-use crate::engine::Board;
+use tune2048::adversarial::player::Player;
+use tune2048::adversarial::search::{AlphaBeta, Limits, MAX_PLIES};
+use tune2048::adversarial::{Action, AdversarialPosition, Side};
+use tune2048::engine::Board;
 
 use super::matchplay::RulesName;
 use super::perft::{parse_board, SideName};
@@ -67,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Action::Slide(dir) => dir.name().to_string(),
         Action::Place(s) => format!(
             "place {} on cell {}",
-            crate::engine::value_of(s.rank),
+            tune2048::engine::value_of(s.rank),
             s.cell + 1
         ),
     };

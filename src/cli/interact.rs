@@ -1,5 +1,5 @@
 //! `tune2048 interact`: play against a judge over stdin/stdout (BOJ 28489,
-//! see [`crate::interact`]): the flags, the player they choose, and the
+//! see [`tune2048::interact`]): the flags, the player they choose, and the
 //! session's errors sorted into bad input (exit 2) and the rest.
 
 use std::path::{Path, PathBuf};
@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use super::input_error;
-use crate::engine::Variant;
-use crate::heuristic::{Heuristic, Network, Weights};
-use crate::interact::player::{default_network, DEFAULT_GAME_SECS};
-use crate::interact::{play_judge, Pace, PlayOptions, SessionError};
-use crate::search::{Depth, Settings};
+use tune2048::engine::Variant;
+use tune2048::heuristic::{Heuristic, Weights};
+use tune2048::interact::player::{default_network, DEFAULT_GAME_SECS};
+use tune2048::interact::{play_judge, Pace, PlayOptions, SessionError};
+use tune2048::network::Network;
+use tune2048::search::{Depth, Settings};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {

@@ -1,4 +1,4 @@
-//! `tune2048 judge`: a local BOJ 28489 judge ([`crate::interact::judge`])
+//! `tune2048 judge`: a local BOJ 28489 judge ([`tune2048::interact::judge`])
 //! around a player program (by default `tune2048 interact`): the flags, a
 //! line per game as it ends, the CSV and the verdict.
 
@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::child::time_limit;
-use crate::interact::judge::write_csv;
-use crate::interact::{judge_games, JudgeOptions, JudgeSummary, JudgedGame};
+use tune2048::child::time_limit;
+use tune2048::interact::judge::write_csv;
+use tune2048::interact::{judge_games, JudgeOptions, JudgeSummary, JudgedGame};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

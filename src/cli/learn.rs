@@ -1,37 +1,18 @@
 //! `tune2048 learn`: an n-tuple network learned by temporal differences,
-//! in a folder of its own.
-//!
-//! The folder holds `network.nt` (the network after the last finished
-//! block), `progress.csv` (one row per block) and `lock` (one writer at a
-//! time). Each block's row is written before the network that includes it,
-//! both whole or not at all, so a run killed at any moment leaves a
-//! network and the rows up to it; `--resume` drops any row past the
-//! network and goes on from there, to the same network an unbroken run
-//! would have learned.
+//! in a folder of its own ([`tune2048::network::folder`]): the flags, the
+//! network a new run starts from, and what it prints.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
 use clap::Parser;
 
 use super::input_error;
-use crate::atomic_file;
-use crate::engine::Variant;
-use crate::heuristic::ntuple::{
-    named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES,
-};
-use crate::heuristic::Network;
-use crate::tune::learn::{learn, BlockStats, LearnStarts, REACH_TILES};
-use crate::tune::lock::FolderLock;
-
-/// The network's file in a learning folder.
-pub const NETWORK_FILE: &str = "network.nt";
-/// The per-block progress in a learning folder.
-pub const PROGRESS_FILE: &str = "progress.csv";
-/// The learning rate of a new network unless `--alpha` says otherwise.
-pub const DEFAULT_ALPHA: f32 = 0.1;
-const PROGRESS_HEADER: &str =
-    "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,reach_32768,seconds";
+use tune2048::engine::Variant;
+use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
+use tune2048::network::method::{parse_lambda, parse_round};
+use tune2048::network::tuples::tuples_named_or_listed;
+use tune2048::network::{parse_stages, stages_text, LearningFolder, Network};
+use tune2048::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
 pub struct Args {
@@ -40,7 +21,7 @@ pub struct Args {
     /// Learn until the network has learned from this many games in all.
     #[arg(long)]
     pub games: u64,
-    /// The tuples: a name (lines-squares, five, six) or cell lists such as
+    /// The tuples: a name (lines-squares, five, six, eight) or cell lists such as
     /// `0,1,2,3 4,5,6,7` (cells 0..16, row by row from the top left).
     #[arg(long, default_value = "lines-squares", conflicts_with = "resume")]
     pub tuples: String,
@@ -84,6 +65,60 @@ pub struct Args {
     /// stage starts as a copy of that network.
     #[arg(long, conflicts_with = "resume")]
     pub stages: Option<String>,
+    /// TD(λ): the trace decay in [0, 1), how much of a game's actual points
+    /// each target carries back (0: TD(0)). With --resume, any of --lambda,
+    /// --coherence, --restarts and --rounds replaces the folder's method as
+    /// a whole; without them the run goes on with the method it had.
+    #[arg(long)]
+    pub lambda: Option<String>,
+    /// Temporal coherence: each weight's rate from its own past errors
+    /// (use with --alpha 1.0).
+    #[arg(long)]
+    pub coherence: bool,
+    /// Restarts: go on from the middle of every game until a game is
+    /// short, so the late game is learned from more often.
+    #[arg(long)]
+    pub restarts: bool,
+    /// Rounds of this many games, played on every thread: the network then
+    /// depends on the round but never on the thread count. A block must be
+    /// a whole number of rounds. Without it, games are played one after
+    /// another on one thread.
+    #[arg(long)]
+    pub rounds: Option<String>,
+    /// Worker threads for rounds (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Optimistic start: every board of a new network is worth this much
+    /// at first (e.g. 320000), so unseen boards look good to greedy play.
+    #[arg(long, conflicts_with_all = ["resume", "from"])]
+    pub optimistic: Option<f32>,
+}
+
+impl Args {
+    /// Whether a method flag was given.
+    fn names_method(&self) -> bool {
+        self.lambda.is_some() || self.coherence || self.restarts || self.rounds.is_some()
+    }
+
+    /// The method the flags name.
+    fn method(&self) -> anyhow::Result<Method> {
+        let lambda = match &self.lambda {
+            Some(text) => parse_lambda(text).map_err(|e| input_error(format!("--lambda: {e}")))?,
+            None => 0.0,
+        };
+        let schedule = match &self.rounds {
+            Some(text) => Schedule::Rounds(
+                parse_round(text).map_err(|e| input_error(format!("--rounds: {e}")))?,
+            ),
+            None => Schedule::Sequential,
+        };
+        Ok(Method {
+            lambda,
+            coherence: self.coherence,
+            restarts: self.restarts,
+            schedule,
+        })
+    }
 }
 
 /// The starts `--bank`, `--bank-stage` and `--bank-share` name, checked
@@ -111,58 +146,97 @@ fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnSta
     }))
 }
 
-/// The progress rows of `text` up to `games` (a row past the network was
-/// written just before a kill).
-fn rows_up_to(text: &str, games: u64, path: &Path) -> anyhow::Result<Vec<String>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(PROGRESS_HEADER) {
+/// The network a new run starts from: `--from`'s, or a new one of
+/// `--tuples`, `--variant` and `--seed`; split at `--stages` where given.
+fn new_network(args: &Args) -> anyhow::Result<Network> {
+    let stages = match &args.stages {
+        Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
+        None => Vec::new(),
+    };
+    if let Some(from) = &args.from {
+        let net = Network::load(from).map_err(input_error)?;
+        if stages.is_empty() {
+            return Ok(net);
+        }
+        return net
+            .split(stages)
+            .map_err(|e| input_error(format!("{}: {e}", from.display())));
+    }
+    let tuples =
+        tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;
+    let variant = match args.variant {
+        super::common::VariantName::Classic => Variant::CLASSIC,
+        super::common::VariantName::Twos => Variant::Twos,
+    };
+    let alpha = args.alpha.unwrap_or(DEFAULT_ALPHA);
+    let mut net = Network::new(tuples, variant, args.seed, alpha)
+        .map_err(|e| input_error(format!("--tuples: {e}")))?;
+    net.set_stages(stages);
+    if let Some(value) = args.optimistic {
+        if !(value.is_finite() && value >= 0.0) {
+            return Err(input_error(format!(
+                "--optimistic must be 0 or a positive number, not {value}"
+            )));
+        }
+        net.fill(value / net.lookups() as f32);
+    }
+    Ok(net)
+}
+
+/// The method a run learns with: the folder's on a plain `--resume`, else
+/// the flags'; checked against `--block` and `--threads`.
+fn run_method(args: &Args, net: &Network) -> anyhow::Result<Method> {
+    let method = if args.resume && !args.names_method() {
+        net.trained.method
+    } else {
+        args.method()?
+    };
+    let round = method.schedule.round();
+    if !args.block.is_multiple_of(round) {
         return Err(input_error(format!(
-            "{}: line 1: expected the header `{PROGRESS_HEADER}`",
-            path.display()
+            "--block {} is not a whole number of rounds of {round} games",
+            args.block
         )));
     }
-    let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let field = line.split(',').next().unwrap_or_default();
-        let n: u64 = field.parse().map_err(|_| {
-            input_error(format!(
-                "{}: line {}, field `games`: `{field}` is not a count",
-                path.display(),
-                i + 2
-            ))
-        })?;
-        if n <= games {
-            rows.push(line.to_string());
-        }
+    if args.threads == Some(0) {
+        return Err(input_error("--threads must be at least 1"));
     }
-    Ok(rows)
+    Ok(method)
 }
 
-/// The hash a network file ends with (its last 8 bytes): two files with
-/// the same hash hold the same network.
-fn stored_hash(path: &Path) -> anyhow::Result<u64> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut file = std::fs::File::open(path)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-    let mut last = [0u8; 8];
-    file.seek(SeekFrom::End(-8))
-        .and_then(|_| file.read_exact(&mut last))
-        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-    Ok(u64::from_le_bytes(last))
+/// The line that says what a run is about to learn.
+fn announce(net: &Network, to: u64, alpha: f32, method: Method) {
+    let stages = match net.stages() {
+        [] => String::new(),
+        s => format!(", stages at {}", stages_text(s)),
+    };
+    eprintln!(
+        "learning {} weights ({} tuples{stages}) in the {} game from game {} to {to}, alpha \
+         {alpha}, seed {}, method: {}",
+        net.weight_count(),
+        net.tuples().len(),
+        net.trained.variant.name(),
+        net.trained.games,
+        net.trained.seed,
+        method.text()
+    );
 }
 
-fn row(s: &BlockStats, alpha: f32, seconds: f64) -> String {
-    let share = |n: u64| n as f64 / s.block as f64;
-    format!(
-        "{},{alpha},{:.1},{},{:.4},{:.4},{:.4},{:.4},{seconds:.1}",
-        s.games,
-        s.mean_score,
-        s.max_score,
-        share(s.reached[0]),
-        share(s.reached[1]),
-        share(s.reached[2]),
-        share(s.reached[3]),
-    )
+/// A block's line on stderr.
+fn report_block(stats: &BlockStats, seconds: f64) {
+    let reach = REACH_TILES
+        .iter()
+        .zip(stats.reached)
+        .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
+        .collect::<Vec<_>>()
+        .join(", ");
+    eprintln!(
+        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+        stats.games,
+        stats.mean_score,
+        stats.max_score,
+        stats.block as f64 / seconds
+    );
 }
 
 pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
@@ -174,77 +248,15 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     if args.block == 0 {
         return Err(input_error("--block must be at least 1"));
     }
-    std::fs::create_dir_all(&args.dir)
-        .map_err(|e| anyhow::anyhow!("{}: cannot create the folder: {e}", args.dir.display()))?;
-    let _lock = FolderLock::acquire_dir(&args.dir)?;
-    let net_path = args.dir.join(NETWORK_FILE);
-    let progress_path = args.dir.join(PROGRESS_FILE);
-    let (mut net, mut rows) = if args.resume {
-        let net = Network::load(&net_path).map_err(input_error)?;
-        let rows = match std::fs::read_to_string(&progress_path) {
-            Ok(text) => rows_up_to(&text, net.trained.games, &progress_path)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => {
-                return Err(anyhow::anyhow!(
-                    "{}: cannot read: {e}",
-                    progress_path.display()
-                ))
-            }
-        };
-        (net, rows)
+    let mut folder = LearningFolder::open(&args.dir)?;
+    let mut net = if args.resume {
+        folder.resume()?
     } else {
-        if net_path.exists() {
-            return Err(input_error(format!(
-                "{} already holds a network: pass --resume to go on with it, or name another \
-                 folder",
-                args.dir.display()
-            )));
-        }
-        let stages = match &args.stages {
-            Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
-            None => Vec::new(),
-        };
-        if let Some(from) = &args.from {
-            let net = Network::load(from).map_err(input_error)?;
-            let net = if stages.is_empty() {
-                net
-            } else {
-                net.split(stages)
-                    .map_err(|e| input_error(format!("{}: {e}", from.display())))?
-            };
-            (net, Vec::new())
-        } else {
-            let tuples = match named_tuples(&args.tuples) {
-                Some(t) => t,
-                None if args.tuples.contains(',')
-                    || args.tuples.chars().all(|c| c.is_ascii_digit()) =>
-                {
-                    parse_tuples(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?
-                }
-                None => {
-                    return Err(input_error(format!(
-                        "--tuples: `{}` is neither a name ({}) nor cell lists",
-                        args.tuples,
-                        TUPLE_NAMES.join(", ")
-                    )))
-                }
-            };
-            let variant = match args.variant {
-                super::common::VariantName::Classic => Variant::CLASSIC,
-                super::common::VariantName::Twos => Variant::Twos,
-            };
-            let mut net = Network::new(
-                tuples,
-                variant,
-                args.seed,
-                args.alpha.unwrap_or(DEFAULT_ALPHA),
-            )
-            .map_err(|e| input_error(format!("--tuples: {e}")))?;
-            net.set_stages(stages);
-            (net, Vec::new())
-        }
+        folder.check_empty()?;
+        new_network(&args)?
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
+    let method = run_method(&args, &net)?;
     if net.trained.games >= args.games {
         eprintln!(
             "{}: the network has learned from {} games already (--games {})",
@@ -254,67 +266,24 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         );
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    let stages = match net.stages() {
-        [] => String::new(),
-        s => format!(", stages at {}", stages_text(s)),
-    };
-    eprintln!(
-        "learning {} weights ({} tuples{stages}) in the {} game from game {} to {}, alpha {}, \
-         seed {}",
-        net.weight_count(),
-        net.tuples().len(),
-        net.trained.variant.name(),
-        net.trained.games,
-        args.games,
-        alpha,
-        net.trained.seed
-    );
+    announce(&net, args.games, alpha, method);
     let starts = learn_starts(&args, net.trained.variant)?;
-    let mut started = Instant::now();
-    let mut failure = None;
-    learn(
-        &mut net,
-        args.games,
-        args.block,
+    let lesson = Lesson {
+        method,
         alpha,
-        starts.as_ref(),
-        |net, stats| {
-            let seconds = started.elapsed().as_secs_f64();
-            started = Instant::now();
-            rows.push(row(stats, alpha, seconds));
-            let text = std::iter::once(PROGRESS_HEADER)
-                .chain(rows.iter().map(String::as_str))
-                .fold(String::new(), |acc, l| acc + l + "\n");
-            let written = atomic_file::write(&progress_path, text.as_bytes())
-                .and_then(|()| net.save(&net_path));
-            if let Err(e) = written {
-                failure = Some(e);
-                return false;
-            }
-            let reach = REACH_TILES
-                .iter()
-                .zip(stats.reached)
-                .map(|(t, n)| format!("{t}: {:.1}%", 100.0 * n as f64 / stats.block as f64))
-                .collect::<Vec<_>>()
-                .join(", ");
-            eprintln!(
-                "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
-                stats.games,
-                stats.mean_score,
-                stats.max_score,
-                stats.block as f64 / seconds
-            );
-            true
-        },
-    );
-    if let Some(e) = failure {
-        return Err(anyhow::anyhow!(e));
-    }
+        block: args.block,
+        starts: starts.as_ref(),
+    };
+    let coherence = folder.coherence(&net, &lesson)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    pool.install(|| folder.learn(&mut net, coherence, &lesson, args.games, report_block))?;
     println!(
         "{} ({} games, hash {:016x})",
-        net_path.display(),
+        folder.network_path().display(),
         net.trained.games,
-        stored_hash(&net_path)?
+        folder.network_hash()?
     );
     Ok(std::process::ExitCode::SUCCESS)
 }

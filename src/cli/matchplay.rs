@@ -5,10 +5,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, MatchSummary};
-use crate::adversarial::player::Player;
-use crate::adversarial::search::{Limits, MAX_PLIES};
-use crate::adversarial::Rules;
+use tune2048::adversarial::matchplay::{play_matches, MatchResult, MatchSpec, MatchSummary};
+use tune2048::adversarial::player::Player;
+use tune2048::adversarial::search::{Limits, MAX_PLIES};
+use tune2048::adversarial::Rules;
 
 /// The rules of adversarial 2048, as `--rules` names them (`perft` adds
 /// the classic game to these).

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::maxtile::{max_tile, parse_input};
+use tune2048::maxtile::{max_tile, parse_input};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

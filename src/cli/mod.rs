@@ -12,7 +12,6 @@ pub mod bench;
 pub mod blend;
 pub mod common;
 pub mod compare;
-pub mod cpu;
 pub mod eval;
 pub mod export;
 pub mod gpcc_player;
@@ -139,11 +138,11 @@ pub fn input_error(err: impl std::fmt::Display) -> anyhow::Error {
 /// Whether `e` is an external player's failure inside an evaluation or a
 /// tuning run (those wrap it transparently, so it is not in the chain).
 fn is_player_failure(e: &(dyn std::error::Error + 'static)) -> bool {
-    use crate::evaluation::EvaluationError;
+    use tune2048::evaluation::EvaluationError;
     let player = |e: &EvaluationError| matches!(e, EvaluationError::Player(_));
     e.downcast_ref::<EvaluationError>().is_some_and(player)
-        || e.downcast_ref::<crate::tune::TuneError>()
-            .is_some_and(|t| matches!(t, crate::tune::TuneError::Evaluation(ev) if player(ev)))
+        || e.downcast_ref::<tune2048::tune::TuneError>()
+            .is_some_and(|t| matches!(t, tune2048::tune::TuneError::Evaluation(ev) if player(ev)))
 }
 
 /// The exit code for an error: 2 when any cause is bad input (a file, a
@@ -151,18 +150,18 @@ fn is_player_failure(e: &(dyn std::error::Error + 'static)) -> bool {
 pub fn exit_code(err: &anyhow::Error) -> u8 {
     let bad_input = err.chain().any(|e| {
         e.is::<InputError>()
-            || e.is::<crate::heuristic::WeightsError>()
-            || e.is::<crate::tune::config::ConfigError>()
-            || e.is::<crate::bank::BankError>()
-            || e.is::<crate::player::PlayerError>()
-            || e.is::<Box<crate::player::PlayerError>>()
+            || e.is::<tune2048::loader::LoadError>()
+            || e.is::<tune2048::tune::config::ConfigError>()
+            || e.is::<tune2048::bank::BankError>()
+            || e.is::<tune2048::player::PlayerError>()
+            || e.is::<Box<tune2048::player::PlayerError>>()
             || is_player_failure(e)
-            || e.downcast_ref::<crate::tune::lock::LockError>()
-                .is_some_and(|l| matches!(l, crate::tune::lock::LockError::Held { .. }))
-            || e.is::<crate::search::SettingsError>()
-            || e.downcast_ref::<crate::heuristic::ntuple::NetworkError>()
-                .is_some_and(|n| !matches!(n, crate::heuristic::ntuple::NetworkError::Read { .. }))
-            || e.is::<crate::player::values::ValuesError>()
+            || e.downcast_ref::<tune2048::lock::LockError>()
+                .is_some_and(|l| matches!(l, tune2048::lock::LockError::Held { .. }))
+            || e.downcast_ref::<tune2048::network::NetworkError>()
+                .is_some_and(|n| !matches!(n, tune2048::network::NetworkError::Read { .. }))
+            || e.downcast_ref::<tune2048::network::FolderError>()
+                .is_some_and(tune2048::network::FolderError::is_bad_input)
             || e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::InvalidData)
     });

@@ -1,13 +1,14 @@
 //! `tune2048 pack`: a network packed to ship, its weights rounded to a
-//! grid and its zeros left out ([`crate::heuristic::packed`]).
+//! grid and its zeros left out ([`tune2048::network::packed`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::atomic_file;
-use crate::heuristic::packed::pack;
-use crate::heuristic::Network;
+use tune2048::atomic_file;
+use tune2048::network::header::stored_hash;
+use tune2048::network::packed::{largest_change, pack};
+use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -30,18 +31,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map_err(|e| input_error(format!("{}: cannot read: {e}", args.network.display())))?;
     let net = Network::from_bytes(&bytes)
         .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
-    let source = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("8 bytes"));
-    let (packed, packing) = pack(&net, args.step, args.drop, source)
+    let (packed, packing) = pack(&net, args.step, args.drop, stored_hash(&bytes))
         .map_err(|e| input_error(format!("--step, --drop: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;
-    let moved = net
-        .tables()
-        .iter()
-        .flatten()
-        .zip(back.tables().iter().flatten())
-        .map(|(a, b)| (a - b).abs())
-        .fold(0.0f32, f32::max);
+    let moved = largest_change(&net, &back);
     atomic_file::write(&args.out, &packed)
         .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display()))?;
     let nonzero = net.tables().iter().flatten().filter(|w| **w != 0.0).count();
@@ -54,13 +48,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.step / 2.0,
         args.step
     );
-    let hash = u64::from_le_bytes(packed[packed.len() - 8..].try_into().expect("8 bytes"));
     println!(
-        "{} ({} bytes, {:.1}% of {}; hash {hash:016x})",
+        "{} ({} bytes, {:.1}% of {}; hash {:016x})",
         args.out.display(),
         packed.len(),
         100.0 * packed.len() as f64 / bytes.len() as f64,
-        args.network.display()
+        args.network.display(),
+        stored_hash(&packed)
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -8,8 +8,8 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
 use super::matchplay::RulesName;
-use crate::adversarial::{perft as adv, Side};
-use crate::engine::{perft as classic, Board};
+use tune2048::adversarial::{perft as adv, Side};
+use tune2048::engine::{perft as classic, Board};
 
 /// The game tree to count: the classic game's, or adversarial 2048's under
 /// the rules that `match` and the other adversarial commands take.

@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::engine::Direction;
-use crate::place::exact::{Exact, MAX_EXACT_SIDE};
-use crate::place::planner::{plan, PlanParams};
-use crate::place::rules::{rank_bound, value, MAX_SIDE, MIN_SIDE};
-use crate::place::transcript::{parse, replay, write};
+use tune2048::engine::Direction;
+use tune2048::place::exact::{Exact, MAX_EXACT_SIDE};
+use tune2048::place::planner::{plan, PlanParams};
+use tune2048::place::rules::{rank_bound, value, MAX_SIDE, MIN_SIDE};
+use tune2048::place::transcript::{parse, replay, write};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -6,9 +6,10 @@ use std::time::Instant;
 
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
-use crate::engine::value_of;
-use crate::heuristic::{Heuristic, Network};
-use crate::selfplay::play_one_observed;
+use tune2048::engine::value_of;
+use tune2048::heuristic::Heuristic;
+use tune2048::network::Network;
+use tune2048::selfplay::play_one_observed;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

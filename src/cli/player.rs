@@ -4,8 +4,8 @@
 
 use std::process::ExitCode;
 
-use crate::player::external::describe;
-use crate::player::Program;
+use tune2048::player::external::describe;
+use tune2048::player::Program;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::input_error;
-use crate::plot::{self, Format, PlotError};
+use tune2048::plot::{self, Format, PlotError};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -20,8 +20,26 @@ pub struct Args {
     #[arg(long, default_value = "plots")]
     pub out: PathBuf,
     /// Image format.
-    #[arg(long, value_enum, default_value_t = Format::Both)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ImageFormat::Both)]
+    pub format: ImageFormat,
+}
+
+/// `--format`'s values: [`Format`]'s, named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImageFormat {
+    Png,
+    Svg,
+    Both,
+}
+
+impl From<ImageFormat> for Format {
+    fn from(format: ImageFormat) -> Format {
+        match format {
+            ImageFormat::Png => Format::Png,
+            ImageFormat::Svg => Format::Svg,
+            ImageFormat::Both => Format::Both,
+        }
+    }
 }
 
 fn classify(err: PlotError) -> anyhow::Error {
@@ -33,18 +51,18 @@ fn classify(err: PlotError) -> anyhow::Error {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let format = Format::from(args.format);
     let mut written = Vec::new();
     if let Some(csv) = &args.eval {
-        written.extend(plot::plot_eval(csv, &args.out, args.format).map_err(classify)?);
+        written.extend(plot::plot_eval(csv, &args.out, format).map_err(classify)?);
     } else {
         for dir in &args.runs {
             if plot::is_learning_folder(dir) {
-                written.extend(plot::plot_learning(dir, &args.out, args.format).map_err(classify)?);
+                written.extend(plot::plot_learning(dir, &args.out, format).map_err(classify)?);
                 continue;
             }
             let mut warnings = Vec::new();
-            let files =
-                plot::plot_run(dir, &args.out, args.format, &mut warnings).map_err(classify)?;
+            let files = plot::plot_run(dir, &args.out, format, &mut warnings).map_err(classify)?;
             for warning in warnings {
                 eprintln!("warning: {warning}");
             }
@@ -60,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .cloned()
             .collect();
         if tuning.len() > 1 {
-            written.extend(plot::plot_compare(&tuning, &args.out, args.format).map_err(classify)?);
+            written.extend(plot::plot_compare(&tuning, &args.out, format).map_err(classify)?);
         }
     }
     for path in &written {

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::cli::input_error;
-use crate::report::{self, RunReport};
-use crate::tune::folder::files;
+use tune2048::report::{self, RunReport};
+use tune2048::tune::folder::files;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

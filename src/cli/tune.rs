@@ -1,28 +1,29 @@
-//! `tune2048 tune CONFIG` and `tune2048 resume RUN_DIR`: the run folder, its
-//! observers and the final comparison around [`driver::run`].
+//! `tune2048 tune CONFIG` and `tune2048 resume RUN_DIR`: the run folder
+//! (started by [`start::start`]), its observers and the final comparison
+//! around [`driver::run`]. The observers are wired here, not in `tune`:
+//! charts and the live report live in `plot` and `report`, above `tune`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::workers::Workers;
-use crate::adversarial::duel::Opponent;
-use crate::bank::content_hash;
-use crate::evaluation::Evaluator;
-use crate::plot::observer::Charts;
-use crate::report::observer::LiveReport;
-use crate::tune::config::{self, BankStarts, Game, TuneConfig};
-use crate::tune::driver;
-use crate::tune::finish::{finish, End};
-use crate::tune::folder::{files, utc_rfc3339, RunFolder};
-use crate::tune::journal;
-use crate::tune::lock::FolderLock;
-use crate::tune::meta::RunMeta;
-use crate::tune::observer::{Observers, Progress};
-use crate::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
-use crate::tune::replay::Replay;
-use crate::tune::stop::StopReason;
+use tune2048::evaluation::Evaluator;
+use tune2048::lock::FolderLock;
+use tune2048::plot::observer::Charts;
+use tune2048::report::observer::LiveReport;
+use tune2048::tune::config::{self, TuneConfig};
+use tune2048::tune::driver;
+use tune2048::tune::end::End;
+use tune2048::tune::finish::finish;
+use tune2048::tune::folder::start::{self, StartError};
+use tune2048::tune::folder::{files, RunFolder};
+use tune2048::tune::journal;
+use tune2048::tune::observer::{Observers, Progress};
+use tune2048::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
+use tune2048::tune::replay::Replay;
+use tune2048::tune::stop::StopReason;
+use tune2048::workers::Workers;
 
 /// Charts and report.html in the run folder are redrawn every this many
 /// generations (and at the end).
@@ -53,80 +54,33 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     // Everything about the config is checked before a folder exists.
     let config = config::load(&args.config)?;
     let threads = args.threads.or(config.threads.map(|t| t as usize));
-    let evaluator = workers.evaluator(threads)?;
-    let folder = RunFolder::create(&args.out, &config.name)?;
-    let _lock = FolderLock::acquire(&folder)?;
-    if let Some(weights) = config.base.weights() {
-        folder.write_atomic(files::BASE, weights.to_ron().as_bytes())?;
-    }
-    if let Some(bank) = &config.bank {
-        copy_bank(bank, &folder)?;
-    }
-    if let Game::Gpcc(duel) = &config.variant {
-        for (i, o) in duel.opponents.iter().enumerate() {
-            if let Opponent::Weights { weights, .. } = o {
-                folder.write_atomic(&files::opponent(i), weights.to_ron().as_bytes())?;
-            }
-        }
-    }
-    folder.write_atomic(
-        files::CONFIG,
-        config
-            .to_ron_in_folder(
-                Path::new(files::BASE),
-                Path::new(files::BANK),
-                files::opponent,
-            )
-            .as_bytes(),
-    )?;
-    let meta = RunMeta {
-        name: Some(config.name.clone()),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        config: args.config.display().to_string(),
-        base_weights: config
-            .base_weights_path
-            .as_ref()
-            .map_or_else(|| config.base.describe(), |p| p.display().to_string()),
-        seed: config.seed,
-        threads: evaluator.threads(),
-        processes: evaluator.processes(),
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        started: utc_rfc3339(std::time::SystemTime::now()),
-        params: config.params.iter().map(|p| p.name.to_string()).collect(),
-    };
-    meta.write(&folder)?;
+    let evaluator = super::workers::evaluator(workers, threads)?;
+    let (folder, _lock) =
+        start::start(&config, &args.config, &args.out, &*evaluator).map_err(|e| match e {
+            // The error itself, so that the exit code sees a folder in use.
+            StartError::Io(e) => anyhow::Error::new(e),
+            StartError::Lock(e) => anyhow::Error::new(e),
+            e => anyhow::anyhow!("{e}"),
+        })?;
     eprintln!("run folder: {}", folder.dir().display());
     let replayed = journal::read_for_replay(&folder.path(files::JOURNAL))?;
     execute(&config, &folder, replayed, &*evaluator, workers)
 }
 
-/// Copies the bank into the run folder, unless it changed since the config
-/// was read (the folder's config records the hash the games were drawn from).
-fn copy_bank(bank: &BankStarts, folder: &RunFolder) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&bank.path)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read the bank file: {e}", bank.path.display()))?;
-    if content_hash(&bytes) != bank.hash {
-        anyhow::bail!(
-            "{}: the bank file changed while the run started",
-            bank.path.display()
-        );
-    }
-    Ok(folder.write_atomic(files::BANK, &bytes)?)
-}
-
 pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
-    let _lock = FolderLock::acquire(&folder)?;
+    let _lock = FolderLock::acquire(folder.dir())?;
     let config = config::load(&folder.path(files::CONFIG))?;
     // A run with its final comparison is finished whatever its journal holds.
     if folder.path(files::FINAL).exists() {
         return Ok(finished_already(&folder));
     }
     let replayed = journal::read_for_replay(&folder.path(files::JOURNAL))?;
-    if stopped_for_good(&config, &replayed.0) {
+    if start::stopped_for_good(&config, &replayed.0) {
         return Ok(finished_already(&folder));
     }
-    let evaluator = workers.evaluator(args.threads.or(config.threads.map(|t| t as usize)))?;
+    let evaluator =
+        super::workers::evaluator(workers, args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
     execute(&config, &folder, replayed, &*evaluator, workers)
 }
@@ -134,16 +88,6 @@ pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
 fn finished_already(folder: &RunFolder) -> ExitCode {
     eprintln!("{} is finished already.", folder.dir().display());
     ExitCode::SUCCESS
-}
-
-/// Whether a run without a final comparison has ended all the same: with
-/// `final_games: 0`, its journal's `records` end in a stop other than Ctrl-C.
-fn stopped_for_good(config: &TuneConfig, records: &[journal::Record]) -> bool {
-    config.final_games == 0
-        && matches!(
-            journal::stop_record(records),
-            Some(journal::Record::Stop { reason, .. }) if *reason != StopReason::Interrupted
-        )
 }
 
 /// A flag set by the first Ctrl-C (or SIGTERM); a second one exits at once

@@ -1,50 +1,24 @@
-//! Where a command's games are played: on this process's threads, or, when
-//! built with the `mpi` feature and started by an MPI launcher, on every
-//! process of the job. `tune`, `resume`, `eval` and `compare` play through
-//! [`Workers::evaluator`]; under MPI only rank 0 runs them, and the other
+//! Where a command's games are played ([`tune2048::workers`]),
+//! from the command line: `tune`, `resume`, `eval` and `compare` play
+//! through a [`Workers`]; under MPI only rank 0 runs them, and the other
 //! ranks serve games until it is done.
 
 use std::process::ExitCode;
 
 use super::input_error;
-use crate::evaluation::{Evaluator, LocalEvaluator};
+use tune2048::evaluation::Evaluator;
+use tune2048::workers::launched_by_mpi;
+use tune2048::workers::Workers;
 
-/// The processes that play a command's games.
-pub enum Workers {
-    /// This process alone.
-    Local,
-    /// Every rank of an MPI job; this process is rank 0.
-    #[cfg(feature = "mpi")]
-    Cluster(crate::cluster::Cluster),
-}
-
-impl Workers {
-    /// An evaluator with `threads` threads in this process (`None`: one per core).
-    pub fn evaluator(&self, threads: Option<usize>) -> anyhow::Result<Box<dyn Evaluator + '_>> {
-        if threads == Some(0) {
-            return Err(input_error("--threads must be at least 1"));
-        }
-        match self {
-            Workers::Local => Ok(Box::new(LocalEvaluator::new(threads)?)),
-            #[cfg(feature = "mpi")]
-            Workers::Cluster(cluster) => Ok(Box::new(cluster.evaluator(threads)?)),
-        }
+/// [`Workers::evaluator`] with `--threads` checked.
+pub fn evaluator(
+    workers: &Workers,
+    threads: Option<usize>,
+) -> anyhow::Result<Box<dyn Evaluator + '_>> {
+    if threads == Some(0) {
+        return Err(input_error("--threads must be at least 1"));
     }
-
-    /// Whether other processes play too: when one of them dies, the MPI
-    /// launcher ends this one.
-    pub fn is_cluster(&self) -> bool {
-        !matches!(self, Workers::Local)
-    }
-}
-
-/// Environment variables that MPI launchers set in the processes they start
-/// (Open MPI's mpirun, MPICH's Hydra, Slurm's srun with PMI or PMIx).
-const LAUNCHER_VARS: [&str; 4] = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"];
-
-/// Whether an MPI launcher started this process.
-pub fn launched_by_mpi() -> bool {
-    LAUNCHER_VARS.iter().any(|v| std::env::var_os(v).is_some())
+    Ok(workers.evaluator(threads)?)
 }
 
 /// Runs `command` on this process alone, or, when an MPI launcher started
@@ -56,7 +30,13 @@ pub fn with_workers(
 ) -> anyhow::Result<ExitCode> {
     if launched_by_mpi() {
         #[cfg(feature = "mpi")]
-        return on_cluster(threads, command);
+        {
+            if threads == Some(0) {
+                return Err(input_error("--threads must be at least 1"));
+            }
+            let ran = tune2048::workers::on_job(threads, command)?;
+            return Ok(ran.unwrap_or(ExitCode::SUCCESS));
+        }
         #[cfg(not(feature = "mpi"))]
         return Err(input_error(
             "an MPI launcher started this process, but this tune2048 was built without MPI: \
@@ -66,43 +46,4 @@ pub fn with_workers(
     }
     let _ = threads;
     command(&Workers::Local)
-}
-
-#[cfg(feature = "mpi")]
-fn on_cluster(
-    threads: Option<usize>,
-    command: impl FnOnce(&Workers) -> anyhow::Result<ExitCode>,
-) -> anyhow::Result<ExitCode> {
-    if threads == Some(0) {
-        return Err(input_error("--threads must be at least 1"));
-    }
-    let cluster = crate::cluster::Cluster::init(threads)?;
-    if cluster.rank() != 0 {
-        // A worker that fails ends the job: rank 0 would wait for its games.
-        if let Err(e) = cluster.serve(threads) {
-            cluster.abort(&e.to_string());
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    eprintln!("{}", cluster.describe());
-    if cluster.size() == 1 {
-        // A job of one process: nothing to hand out.
-        return command(&Workers::Local);
-    }
-    command(&Workers::Cluster(cluster))
-}
-
-/// Makes every thread of this process allocate from one malloc arena, for
-/// the commands whose memory must not grow with their number of games
-/// (`eval`, `compare`). With glibc's default of an arena per thread, memory
-/// freed by the main thread after a chunk of games goes back to the worker's
-/// arena and fragments it: the peak crept up 15% from 10^4 to 10^7 games.
-/// With one arena it stays flat. Call it before the worker threads exist.
-pub fn one_malloc_arena() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a parameter of glibc's allocator; a value
-    // it refuses is reported by its return value, which changes nothing.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
-    }
 }

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::evaluation::{Batch, EvaluationError};
+use crate::lock::host_name;
 use crate::selfplay::GameResult;
 
 /// Worker → rank 0, once at start: [`Hello`].
@@ -77,19 +78,6 @@ pub struct Report {
 pub struct Grant {
     pub first: usize,
     pub end: usize,
-}
-
-/// This machine's name (`?` when the system does not say).
-fn host_name() -> String {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname writes within it.
-    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
-    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-    if ok && end > 0 {
-        String::from_utf8_lossy(&buf[..end]).into_owned()
-    } else {
-        "?".into()
-    }
 }
 
 /// A message's bytes.

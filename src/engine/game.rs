@@ -79,6 +79,16 @@ pub struct Start {
     pub moves: u32,
 }
 
+impl Start {
+    /// The start a game of seed `seed` plays from among `starts`:
+    /// `starts[seed % len]`. Game seeds are well mixed, so this draws
+    /// positions evenly; every player of a seed starts from the same one.
+    pub fn pick(starts: &[Start], seed: u64) -> Start {
+        assert!(!starts.is_empty(), "a stage with positions");
+        starts[(seed % starts.len() as u64) as usize]
+    }
+}
+
 /// Plays one game from `start`: the variant's start tiles are placed on it
 /// first. Every move the policy makes is reported to `observe` with the
 /// board it was made on.

@@ -1,4 +1,12 @@
-//! The parametric board heuristic.
+//! The parametric board heuristic, and what a search asks of any board
+//! evaluation.
+//!
+//! - [`Evaluate`] (here): what a search asks of a board evaluation, this
+//!   heuristic or a learned network ([`crate::network`], which implements it);
+//! - [`terms`]: the one list of the heuristic's terms;
+//! - [`weights`]: the [`Weights`] of those terms, and their RON files;
+//! - [`tables`]: the [`Heuristic`] as lookup tables, one score per line,
+//!   built once per weight vector.
 //!
 //! [`Weights`] name the terms; [`Heuristic`] turns one weight vector into
 //! per-line tables once, and then scores a board with a few lookups:
@@ -30,19 +38,16 @@
 //! assert!(Heuristic::new(&w).eval(tidy) > h.eval(tidy));
 //! ```
 
-pub mod ntuple;
-pub mod packed;
 pub mod tables;
 pub mod terms;
 pub mod weights;
 
-pub use ntuple::Network;
 pub use tables::Heuristic;
 
 use crate::engine::Board;
 
 /// What a search asks of a board evaluation: the parametric [`Heuristic`]
-/// or a learned [`Network`].
+/// or a learned [`Network`](crate::network::Network).
 pub trait Evaluate: Sync {
     /// Whether a search may score the board of an illegal move too (and
     /// ignore it) rather than branch on legality: true where a score costs
@@ -90,26 +95,6 @@ impl Evaluate for Heuristic {
     #[inline(always)]
     fn as_heuristic(&self) -> Option<&Heuristic> {
         Some(self)
-    }
-}
-
-/// A network scores a leaf as the points earned to reach it plus the points
-/// it expects to come, so leaves reached along different paths compare as
-/// whole-game scores.
-impl Evaluate for Network {
-    #[inline(always)]
-    fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
-        Network::implied_score(board) + self.value_pair(board, transpose)
-    }
-
-    #[inline]
-    fn dead_end_cost(&self, _root: Board) -> f32 {
-        0.0
-    }
-
-    #[inline]
-    fn largest_tile_value(&self, board: Board) -> f32 {
-        crate::engine::value_of(board.max_rank()) as f32
     }
 }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::terms::define_weights;
+use crate::loader::{self, Kind, LoadError};
 
 define_weights! {
     /// Every term of the board heuristic. The score of a board is the sum of a
@@ -153,47 +154,15 @@ fn sixteen_cells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[f64; 16], D:
     }
 }
 
-/// Errors reading or writing a weights file.
-#[derive(Debug, thiserror::Error)]
-pub enum WeightsError {
-    #[error("{path}: cannot read the weights file")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{path}: field `{field}`: {message}")]
-    Invalid {
-        path: String,
-        field: String,
-        message: String,
-    },
-}
+/// Errors reading a weights file: the loader's, naming the file and the
+/// line or field.
+pub type WeightsError = LoadError;
 
-/// A file's bytes as text, or the 1-based line and column (in characters)
-/// where they stop being UTF-8.
-pub fn utf8_text(bytes: Vec<u8>) -> Result<String, (usize, usize)> {
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-        let column = 1 + String::from_utf8_lossy(&valid[line_start..])
-            .chars()
-            .count();
-        (line, column)
-    })
-}
-
-/// A RON error's text. ron 0.8 writes "named `x`in `Y`": the space is put back.
-pub fn ron_message(code: &ron::Error) -> String {
-    code.to_string().replace("`in ", "` in ")
-}
+/// What the loader calls a weights file and its fields.
+pub const KIND: Kind = Kind {
+    file: "weights file",
+    field: "field",
+};
 
 impl Weights {
     /// The reference weights with the lost penalty and the four scored line
@@ -257,36 +226,16 @@ impl Weights {
 
     /// Parses weights from RON text; `path` names the source in errors.
     pub fn from_ron(text: &str, path: &str) -> Result<Weights, WeightsError> {
-        let weights: Weights = ron::from_str(text).map_err(|e| WeightsError::Parse {
-            path: path.to_string(),
-            line: e.position.line,
-            column: e.position.col,
-            message: ron_message(&e.code),
-        })?;
+        let weights: Weights = loader::parse_ron(text, path)?;
         weights
             .validate()
-            .map_err(|(field, message)| WeightsError::Invalid {
-                path: path.to_string(),
-                field,
-                message,
-            })?;
+            .map_err(|(field, message)| LoadError::invalid(path, &KIND, &field, message))?;
         Ok(weights)
     }
 
     /// Reads a weights file.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let text = utf8_text(bytes).map_err(|(line, column)| WeightsError::Parse {
-            path: name.clone(),
-            line,
-            column,
-            message: "not UTF-8 text".into(),
-        })?;
-        Weights::from_ron(&text, &name)
+        loader::load(path, &KIND, Weights::from_ron)
     }
 
     /// The weights as RON text, one named term a line.

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{read_word, JudgeWord};
 use crate::engine::{Board, Direction, Variant};
-use crate::heuristic::{Evaluate, Network};
+use crate::heuristic::Evaluate;
+use crate::network::Network;
 use crate::search::{allotment_ms, Budget, Depth, SearchParams, Searcher, Settings};
 
 /// log2 of the transposition table's entries: 2^20 entries of 16 bytes are

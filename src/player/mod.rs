@@ -3,9 +3,11 @@
 //! spoken to over the line protocol ([`external`]), with values for the
 //! parameters it declared. Either way a player is a base and named
 //! parameter values on top of it: the tuner, the journal and every export
-//! speak of those names, never of a struct's fields.
+//! speak of those names, never of a struct's fields. [`lineup`] builds
+//! players from the files a command names.
 
 pub mod external;
+pub mod lineup;
 pub mod network;
 pub mod values;
 
@@ -14,7 +16,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Start;
-use crate::heuristic::{Heuristic, Network, Weights, PARAM_NAMES};
+use crate::heuristic::{Heuristic, Weights, PARAM_NAMES};
+use crate::network::Network;
 use crate::search::{Settings, SETTING_NAMES};
 use crate::selfplay::{play_settings, GameResult, GameSpec};
 

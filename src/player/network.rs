@@ -1,14 +1,14 @@
 //! A learned network as a player holds it: loaded once and shared by every
 //! thread, written to batches and journals as its file's path (a network is
-//! up to 256 MiB; its path names it).
+//! up to 256 MiB; its path names it). The network itself, its files and
+//! their errors live in [`crate::network`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::heuristic::ntuple::NetworkError;
-use crate::heuristic::Network;
+use crate::network::{Network, NetworkError};
 
 /// A network and the file it was read from.
 #[derive(Clone)]

@@ -8,6 +8,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::loader::{self, Kind, LoadError};
+
 /// A player's tuned values by name, with the player they belong to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,22 +20,15 @@ pub struct ParamValues {
     pub params: BTreeMap<String, f64>,
 }
 
-/// Errors reading a values file.
-#[derive(Debug, thiserror::Error)]
-pub enum ValuesError {
-    #[error("{path}: cannot read it: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-}
+/// Errors reading a values file: the loader's, naming the file and the
+/// line.
+pub type ValuesError = LoadError;
+
+/// What the loader calls a values file and its fields.
+pub const KIND: Kind = Kind {
+    file: "values file",
+    field: "value",
+};
 
 impl ParamValues {
     /// The file's JSON text (numbers read back exactly).
@@ -45,17 +40,7 @@ impl ParamValues {
 
     /// Reads a values file written by [`ParamValues::to_json`].
     pub fn load(path: &Path) -> Result<ParamValues, ValuesError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ValuesError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        serde_json::from_str(&text).map_err(|e| ValuesError::Parse {
-            path: name,
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })
+        loader::load(path, &KIND, loader::parse_json)
     }
 
     /// The protocol's `set` lines, one per value: what a player reads

@@ -14,9 +14,9 @@ pub const JOURNAL_FILE: &str = crate::tune::folder::files::JOURNAL;
 pub const FINAL_FILE: &str = crate::tune::folder::files::FINAL;
 pub const META_FILE: &str = crate::tune::folder::files::META;
 
-pub use crate::tune::finish::FinalReport;
+pub use crate::tune::end::FinalReport;
+pub use crate::tune::folder::meta::RunMeta;
 pub use crate::tune::history::{GenerationPoint, Timeline, ValidationPoint};
-pub use crate::tune::meta::RunMeta;
 
 /// Everything the charts of one run folder need.
 #[derive(Clone, Debug, PartialEq)]

@@ -26,7 +26,7 @@ const HISTOGRAM_BINS: usize = 40;
 const REACH_BARS: usize = 10;
 
 /// Which image files to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Png,
     Svg,

@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use super::charts::{overlay_charts, run_charts, SvgChart};
 use super::model::{generation_rows, Note, RunReport, Status};
 use crate::plot::data::{folder_name, FinalReport};
-use crate::tune::folder::utc_rfc3339;
+use crate::utc::utc_rfc3339;
 
 /// Seconds between reloads of a live page.
 pub const REFRESH_SECONDS: u32 = 5;

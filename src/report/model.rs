@@ -281,7 +281,7 @@ fn read_meta(dir: &Path, notes: &mut Vec<Note>) -> Option<RunMeta> {
 /// written (its folder has `final.json` but no stop record) is finished for
 /// a reason its files do not record.
 fn read_status(dir: &Path, history: Option<&History>) -> Status {
-    let held = crate::tune::lock::FolderLock::is_held(dir);
+    let held = crate::lock::FolderLock::is_held(dir);
     match history.and_then(History::ending) {
         // A resume that has not finished a generation yet holds the lock.
         Some(ending) if ending.reason == StopReason::Interrupted => {

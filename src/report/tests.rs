@@ -9,7 +9,7 @@ use super::html::{escape, fields, grouped, p_value, page, value, Stamp};
 use super::model::{Note, RunReport, Status};
 use crate::heuristic::Weights;
 use crate::stats::{GameStat, Paired, Summary};
-use crate::tune::finish::FinalReport;
+use crate::tune::end::FinalReport;
 use crate::tune::folder::files;
 
 /// A fresh, empty folder for one test.

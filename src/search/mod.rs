@@ -36,21 +36,23 @@
 
 mod clock;
 mod expectimax;
-mod settings;
+pub mod settings;
 mod tt;
 
 pub use clock::{allotment_ms, NodeClock};
 pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
-pub use settings::{Settings, SettingsError, SETTING_NAMES};
+pub use settings::{Settings, SettingsError, DEFAULT_PROB_CUTOFF, SETTING_NAMES};
 
 use serde::{Deserialize, Serialize};
 
 /// The deepest fixed depth accepted from the command line and configs.
 pub const MAX_DEPTH: u32 = 8;
 
-/// The reference's probability cutoff: a chance node reached with a lower
-/// probability is scored by the heuristic.
-pub const PROB_CUTOFF: f32 = 1e-4;
+/// The reference's probability cutoff as the search reads it: a chance node
+/// reached with a lower probability is scored by the heuristic. The
+/// setting's home is [`Settings::prob_cutoff`]; this is its default as an
+/// `f32`.
+pub const PROB_CUTOFF: f32 = settings::DEFAULT_PROB_CUTOFF as f32;
 
 /// The reference's automatic depth: max([`AUTO_MIN_DEPTH`], distinct tiles on
 /// the board − [`AUTO_DISTINCT_OFFSET`]).

@@ -1,12 +1,33 @@
 //! The built-in player's search settings: what decides its moves besides the
 //! weights. Each can be tuned by name, alone or with the weights, and is
 //! read from a small RON file (`--settings`) by the commands that search.
+//!
+//! This is each setting's one home: its type (a field of [`Settings`]), its
+//! default ([`Settings::default`]) and its range ([`Settings::range`]); a
+//! flag or a config field that sets one checks it here. The search itself
+//! reads them from [`SearchParams`] (the cutoff as an `f32`, for speed),
+//! filled by [`Settings::apply`].
+//!
+//! Which source wins, when a setting comes from more than one:
+//!
+//! - on the command line (`eval`, `compare`): a flag that sets a setting
+//!   (`--prob-cutoff`) wins over `--settings FILE`, which wins over the
+//!   default; a player's `--values` are set last, on top of both;
+//! - `interact`: `--move-ms` wins over the file's `clock_move_ms`;
+//! - in a tuning config: a tuned parameter (`params`) wins over the
+//!   config's `search.prob_cutoff` (the base player's and each stage's
+//!   cutoff), which wins over the default.
+//!
+//! The search depth and the per-move budgets (`--depth`, `--move-ms`,
+//! `--move-nodes`, a config's `search.depth` and `nodes`) are no settings:
+//! they come from one place each.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::{AutoRule, SearchParams, MAX_DEPTH};
+use crate::loader::{self, Kind, LoadError};
 
 /// The search settings, every field with the reference's value by default.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +73,10 @@ pub struct Settings {
     pub prune_below: f64,
 }
 
+/// The reference's chance-node cutoff, the default of
+/// [`Settings::prob_cutoff`].
+pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
+
 /// Every setting's name, as configs, journals and exports spell it.
 pub const SETTING_NAMES: [&str; 10] = [
     "prob_cutoff",
@@ -69,7 +94,7 @@ pub const SETTING_NAMES: [&str; 10] = [
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            prob_cutoff: 1e-4,
+            prob_cutoff: DEFAULT_PROB_CUTOFF,
             auto_min_depth: AutoRule::REFERENCE.min_depth,
             auto_offset: AutoRule::REFERENCE.offset,
             clock_moves_left: 2000.0,
@@ -86,29 +111,15 @@ impl Default for Settings {
 /// Whether a value is within a setting's range.
 pub type InRange = fn(f64) -> bool;
 
-/// Errors reading a settings file or setting a value.
-#[derive(Debug, thiserror::Error)]
-pub enum SettingsError {
-    #[error("{path}: cannot read the settings file")]
-    Io {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        path: String,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{path}: setting `{name}`: {message}")]
-    Invalid {
-        path: String,
-        name: String,
-        message: String,
-    },
-}
+/// Errors reading a settings file: the loader's, naming the file and the
+/// line or setting.
+pub type SettingsError = LoadError;
+
+/// What the loader calls a settings file and its fields.
+pub const KIND: Kind = Kind {
+    file: "settings file",
+    field: "setting",
+};
 
 impl Settings {
     /// The value of a setting by name (see [`SETTING_NAMES`]).
@@ -171,6 +182,17 @@ impl Settings {
         })
     }
 
+    /// Whether `value` is in setting `name`'s range, or why not ("must be
+    /// 0 <= p < 1, not 1.5"). `None` for an unknown name.
+    pub fn check(name: &str, value: f64) -> Option<Result<(), String>> {
+        let (must, ok) = Settings::range(name)?;
+        Some(if ok(value) {
+            Ok(())
+        } else {
+            Err(format!("must be {must}, not {value}"))
+        })
+    }
+
     /// The first setting out of its range: (name, what it must be).
     pub fn validate(&self) -> Result<(), (&'static str, &'static str)> {
         for name in SETTING_NAMES {
@@ -195,38 +217,34 @@ impl Settings {
 
     /// Parses a settings file's text; `path` names it in errors.
     pub fn from_ron(text: &str, path: &str) -> Result<Settings, SettingsError> {
-        let settings: Settings = ron::from_str(text).map_err(|e| SettingsError::Parse {
-            path: path.to_string(),
-            line: e.position.line,
-            column: e.position.col,
-            message: crate::heuristic::weights::ron_message(&e.code),
+        let settings: Settings = loader::parse_ron(text, path)?;
+        settings.validate().map_err(|(name, must)| {
+            let value = settings.get(name).unwrap_or(0.0);
+            LoadError::invalid(path, &KIND, name, format!("must be {must}, not {value}"))
         })?;
-        settings
-            .validate()
-            .map_err(|(name, must)| SettingsError::Invalid {
-                path: path.to_string(),
-                name: name.to_string(),
-                message: format!("must be {must}, not {}", settings.get(name).unwrap_or(0.0)),
-            })?;
+        Ok(settings)
+    }
+
+    /// A built-in player's settings by the rule of which source wins: the
+    /// settings `file`'s (or the defaults, without one), with a flag's
+    /// `prob_cutoff` in place of the file's where one is given.
+    pub fn resolve(
+        file: Option<&Path>,
+        prob_cutoff: Option<f64>,
+    ) -> Result<Settings, SettingsError> {
+        let mut settings = match file {
+            Some(path) => Settings::load(path)?,
+            None => Settings::default(),
+        };
+        if let Some(cutoff) = prob_cutoff {
+            settings.prob_cutoff = cutoff;
+        }
         Ok(settings)
     }
 
     /// Reads a settings file.
     pub fn load(path: &Path) -> Result<Settings, SettingsError> {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| SettingsError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let text = crate::heuristic::weights::utf8_text(bytes).map_err(|(line, column)| {
-            SettingsError::Parse {
-                path: name.clone(),
-                line,
-                column,
-                message: "not UTF-8 text".into(),
-            }
-        })?;
-        Settings::from_ron(&text, &name)
+        loader::load(path, &KIND, Settings::from_ron)
     }
 
     /// The settings as a RON file, one per line, with a header comment.
@@ -282,6 +300,18 @@ mod tests {
         assert_eq!(s.auto_min_depth, 3);
         s.set("clock_moves_left", 0.0).unwrap();
         assert_eq!(s.validate(), Err(("clock_moves_left", "1 <= n <= 1e9")));
+    }
+
+    #[test]
+    fn the_cutoff_has_one_default_and_one_range() {
+        assert_eq!(super::super::PROB_CUTOFF, 1e-4f32);
+        assert_eq!(Settings::default().prob_cutoff as f32, 1e-4f32);
+        assert_eq!(Settings::check("prob_cutoff", 0.0), Some(Ok(())));
+        assert_eq!(
+            Settings::check("prob_cutoff", 1.0),
+            Some(Err("must be 0 <= p < 1, not 1".into()))
+        );
+        assert_eq!(Settings::check("depth", 1.0), None);
     }
 
     #[test]

@@ -17,11 +17,11 @@ use serde::{Deserialize, Serialize};
 use crate::adversarial::duel::Opponent;
 use crate::adversarial::{Rules, Side};
 use crate::engine::Variant;
-use crate::heuristic::weights::{ron_message, utf8_text};
 use crate::heuristic::WeightsError;
+use crate::loader::{ron_message, utf8_text};
 use crate::player::external::Declared;
 use crate::player::{Player, PlayerError};
-use crate::search::NodeClock;
+use crate::search::{NodeClock, DEFAULT_PROB_CUTOFF};
 
 mod locate;
 mod validate;
@@ -176,8 +176,10 @@ pub struct Duel {
 pub struct SearchConfig {
     /// Search depth: `Fixed(0..=8)` or `Auto`; for `Gpcc`, `Fixed(plies)`.
     pub depth: Depth,
-    /// Chance nodes whose probability falls below this are cut off, 0 < p < 1
-    /// (default 1e-4; alpha-beta has no chance nodes).
+    /// Chance nodes whose probability falls below this are cut off: the
+    /// base player's [`crate::search::Settings::prob_cutoff`] (its range and
+    /// default, 1e-4), unless the job tunes it; alpha-beta has no chance
+    /// nodes.
     #[serde(default = "default_prob_cutoff")]
     pub prob_cutoff: f64,
     /// A per-move budget in moves tried (iterative deepening up to `depth`);
@@ -190,9 +192,6 @@ pub struct SearchConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<NodeClock>,
 }
-
-/// The usual chance-node cutoff, when a config does not say.
-pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
 
 fn default_prob_cutoff() -> f64 {
     DEFAULT_PROB_CUTOFF
@@ -549,7 +548,7 @@ pub enum ConfigError {
     BaseWeights {
         at: Location,
         #[source]
-        source: WeightsError,
+        source: Box<WeightsError>,
     },
     /// The external player could not be started or failed its handshake.
     #[error("{at}: field `player`: the external player failed")]

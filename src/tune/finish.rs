@@ -1,11 +1,11 @@
 //! The end of a run: best against base on fresh paired games, the journal's
-//! stop record, and the observers' last hook.
+//! stop record, and the observers' last hook (what they are handed is in
+//! [`super::end`]).
 
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
-
 use super::config::TuneConfig;
+use super::end::{End, FinalReport};
 use super::journal::Record;
 use super::observer::Observer;
 use super::replay::Replay;
@@ -17,22 +17,7 @@ use crate::evaluation::{Batch, Evaluator};
 use crate::player::Player;
 use crate::seeds::{run_game_seed, Stream};
 use crate::selfplay::{summarize, GameResult};
-use crate::stats::{Paired, Summary};
-
-/// `final.json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FinalReport {
-    pub games: u32,
-    pub seed: u64,
-    pub base: Summary,
-    pub best: Summary,
-    /// best − base on the same seeds.
-    pub paired: Paired,
-    pub base_scores: Vec<u64>,
-    pub best_scores: Vec<u64>,
-    pub base_max_tiles: Vec<u32>,
-    pub best_max_tiles: Vec<u32>,
-}
+use crate::stats::Paired;
 
 /// Plays base and best on the final stream's seeds, in one batch, as the
 /// last stage plays.
@@ -73,15 +58,6 @@ pub fn compare_final(
         base_max_tiles: tiles(base_games),
         best_max_tiles: tiles(best_games),
     })
-}
-
-/// How a run ended, for the observers' last hook ([`Observer::on_end`]).
-pub struct End<'a> {
-    pub config: &'a TuneConfig,
-    pub result: &'a RunResult,
-    /// The final comparison: none when the run was interrupted or the
-    /// config sets `final_games` to 0.
-    pub report: Option<&'a FinalReport>,
 }
 
 /// The end of a run after its generations (and reselection): plays the

@@ -4,11 +4,11 @@
 
 use std::sync::Mutex;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use super::config::{Depth, Game, TuneConfig};
 use super::contender::Contender;
-use super::finish::End;
+use super::end::End;
 use super::journal::Record;
 use super::objective::Fitness;
 use super::state::{RunResult, RunState};
@@ -144,13 +144,7 @@ impl Observer for Progress {
     fn on_phase(&self, name: &str, games: u64) {
         self.finish_bar();
         let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>14} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
+        bar.set_style(crate::progress::games_style());
         bar.set_prefix(name.to_string());
         *self.bar.lock().expect("bar lock") = Some(bar);
     }

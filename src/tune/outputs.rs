@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::config::TuneConfig;
-use super::finish::End;
+use super::end::End;
 use super::folder::{files, RunFolder};
 use super::journal::{self, Record};
 use super::observer::{Observer, ObserverError};
@@ -214,27 +214,37 @@ impl GenerationsCsv {
 /// The table's text: a header and one line per row, with the tuned
 /// parameters (`names`) at the distribution mean.
 pub fn generations_csv(rows: &[GenerationRow], names: &[String]) -> String {
-    let mut csv = String::from(CSV_HEADER);
-    for name in names {
-        csv.push_str(",mean:");
-        csv.push_str(name);
-    }
-    csv.push('\n');
+    let mut csv = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let means = names.iter().map(|name| format!("mean:{name}"));
+    let header: Vec<String> = CSV_HEADER
+        .split(',')
+        .map(str::to_string)
+        .chain(means)
+        .collect();
+    csv.write_record(&header).expect("writing to memory");
     for r in rows {
-        let val = r.validation.map_or_else(
-            || ",,,".to_string(),
-            |v| format!("{},{},{},{}", v.value, v.ci95[0], v.ci95[1], v.mean_score),
-        );
-        csv.push_str(&format!(
-            "{},{},{},{},{},{},{},{val},{:.3}",
-            r.generation, r.evaluations, r.games, r.best, r.median, r.mean, r.sigma, r.elapsed_s
-        ));
-        for v in &r.mean_values {
-            csv.push_str(&format!(",{v}"));
-        }
-        csv.push('\n');
+        let val = match r.validation {
+            Some(v) => [v.value, v.ci95[0], v.ci95[1], v.mean_score].map(|x| x.to_string()),
+            None => Default::default(),
+        };
+        let mut record = vec![
+            r.generation.to_string(),
+            r.evaluations.to_string(),
+            r.games.to_string(),
+            r.best.to_string(),
+            r.median.to_string(),
+            r.mean.to_string(),
+            r.sigma.to_string(),
+        ];
+        record.extend(val);
+        record.push(format!("{:.3}", r.elapsed_s));
+        record.extend(r.mean_values.iter().map(f64::to_string));
+        csv.write_record(&record).expect("writing to memory");
     }
-    csv
+    let bytes = csv.into_inner().expect("writing to memory");
+    String::from_utf8(bytes).expect("the fields are text")
 }
 
 impl Observer for GenerationsCsv {
@@ -334,4 +344,42 @@ pub fn summary(folder: &RunFolder, end: &End) -> String {
         }
     });
     lines.join("\n") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::objective::Fitness;
+
+    #[test]
+    fn generations_csv_is_the_header_and_a_line_per_row() {
+        let row = |generation, validation| GenerationRow {
+            generation,
+            restart: 0,
+            evaluations: 8,
+            games: 64,
+            best: 1500.5,
+            median: 1200.0,
+            mean: 1e-7,
+            sigma: 0.25,
+            validation,
+            elapsed_s: 2.0 / 3.0,
+            new_best: false,
+            mean_values: vec![270.5, -3.0],
+        };
+        let fitness = Fitness {
+            value: 1400.0,
+            ci95: [1300.25, 1500.75],
+            mean_score: 1400.0,
+        };
+        let rows = [row(0, None), row(1, Some(fitness))];
+        let names = ["empty".to_string(), "snake[3]".to_string()];
+        let expected = format!(
+            "{CSV_HEADER},mean:empty,mean:snake[3]\n\
+             0,8,64,1500.5,1200,0.0000001,0.25,,,,,0.667,270.5,-3\n\
+             1,8,64,1500.5,1200,0.0000001,0.25,1400,1300.25,1500.75,1400,0.667,270.5,-3\n"
+        );
+        assert_eq!(generations_csv(&rows, &names), expected);
+        assert_eq!(generations_csv(&[], &[]), format!("{CSV_HEADER}\n"));
+    }
 }

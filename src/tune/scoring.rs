@@ -103,7 +103,8 @@ pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> Spec {
 }
 
 /// `player` as it plays under `search` (a stage's settings): a built-in
-/// player takes the stage's cutoff unless the job tunes it.
+/// player takes the stage's cutoff unless the job tunes it (the rule of
+/// which source wins is [`crate::search::settings`]'s).
 pub fn stage_player(config: &TuneConfig, search: &SearchConfig, player: &Player) -> Player {
     let mut player = player.clone();
     if let Player::Builtin { settings, .. } = &mut player {

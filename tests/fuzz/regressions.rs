@@ -50,7 +50,7 @@ fn a_weights_or_config_file_that_is_not_utf8_names_its_line_and_column() {
     let message = settings.to_string();
     assert!(message.ends_with("w.ron:3:5: not UTF-8 text"), "{message}");
     assert_eq!(
-        tune2048::heuristic::weights::utf8_text(b"ok\n\xc3(".to_vec()),
+        tune2048::loader::utf8_text(b"ok\n\xc3(".to_vec()),
         Err((2, 1))
     );
 }

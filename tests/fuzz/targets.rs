@@ -258,7 +258,7 @@ fn settings() {
 #[test]
 fn networks() {
     use tune2048::engine::Variant;
-    use tune2048::heuristic::Network;
+    use tune2048::network::Network;
     // Small networks with some weights set: the header and the weights
     // both get mutated.
     let mut corpus = Vec::new();
@@ -295,8 +295,7 @@ fn networks() {
 #[test]
 fn packed_networks() {
     use tune2048::engine::Variant;
-    use tune2048::heuristic::packed::pack;
-    use tune2048::heuristic::Network;
+    use tune2048::network::{pack, Network};
     // Each input gets its hash made right before it is read, so that the
     // mutations reach the packed fields and the compressed weights rather
     // than stop at the hash.

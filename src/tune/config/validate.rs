@@ -2,13 +2,14 @@
 //! weights loaded, the typed [`TuneConfig`] built. Errors name the field path
 //! and, where the scanner finds it, its line and column.
 
+mod player;
+
 use std::path::{Path, PathBuf};
 
 use super::locate::locate;
 use super::{
-    default_population, BankStarts, ConfigError, Depth, Duel, Game, Kind, Location, Objective,
-    Param, RawBank, RawConfig, RawParam, RawPlayer, RawVariant, SearchConfig, StopRules,
-    TuneConfig, TuneStage, MAX_DEPTH,
+    default_population, BankStarts, ConfigError, Depth, Duel, Game, Location, Objective, RawBank,
+    RawConfig, RawParam, RawVariant, SearchConfig, StopRules, TuneConfig, TuneStage, MAX_DEPTH,
 };
 use crate::adversarial::duel::Opponent;
 use crate::adversarial::player::{Player as GpccPlayer, BUILTIN};
@@ -16,12 +17,9 @@ use crate::adversarial::search::MAX_PLIES;
 use crate::adversarial::Side;
 use crate::bank::{record, Bank, HashText};
 use crate::engine::Variant;
-use crate::heuristic::{Weights, PARAM_NAMES};
-use crate::player::builtin_names;
-use crate::player::external::{
-    describe, Declared, Program, DEFAULT_DECISION_SECS, DEFAULT_HANDSHAKE_SECS,
-};
+use crate::heuristic::Weights;
 use crate::search::Settings;
+use player::{check_params, check_player};
 
 /// Collects the context a validation error needs.
 struct Checker<'a> {
@@ -124,33 +122,7 @@ impl RawConfig {
         check_stop(&c, &self.stop)?;
         check_extras(&c, &self)?;
         let stages = check_stages(&c, &self, &variant)?;
-        let resolved = RawConfig {
-            variant: resolved_variant(&self.variant, &variant),
-            player: base.raw.clone(),
-            base_weights: base
-                .weights_path
-                .as_ref()
-                .map_or_else(String::new, |p| p.display().to_string()),
-            params: params
-                .iter()
-                .zip(&self.params)
-                .map(|(p, raw)| RawParam {
-                    init: Some(p.init),
-                    ..raw.clone()
-                })
-                .collect(),
-            population: Some(
-                self.population
-                    .unwrap_or(default_population(params.len()) as u32),
-            ),
-            bank: bank.as_ref().map(|b| RawBank {
-                file: b.path.display().to_string(),
-                stage: b.stage.clone(),
-                hash: Some(HashText(b.hash).to_string()),
-                other_variant: self.bank.as_ref().is_some_and(|raw| raw.other_variant),
-            }),
-            ..self.clone()
-        };
+        let resolved = self.resolved(&variant, &base, &params, bank.as_ref());
         Ok(TuneConfig {
             path: path.to_path_buf(),
             name: self.name,
@@ -178,6 +150,45 @@ impl RawConfig {
             source_text: text.to_string(),
             resolved,
         })
+    }
+
+    /// The config as the run folder records it: the variant resolved, the
+    /// player's and the files' paths made absolute, every param's `init`
+    /// and the population written out, and the bank's hash.
+    fn resolved(
+        &self,
+        variant: &Game,
+        base: &player::Base,
+        params: &[super::Param],
+        bank: Option<&BankStarts>,
+    ) -> RawConfig {
+        RawConfig {
+            variant: resolved_variant(&self.variant, variant),
+            player: base.raw.clone(),
+            base_weights: base
+                .weights_path
+                .as_ref()
+                .map_or_else(String::new, |p| p.display().to_string()),
+            params: params
+                .iter()
+                .zip(&self.params)
+                .map(|(p, raw)| RawParam {
+                    init: Some(p.init),
+                    ..raw.clone()
+                })
+                .collect(),
+            population: Some(
+                self.population
+                    .unwrap_or(default_population(params.len()) as u32),
+            ),
+            bank: bank.map(|b| RawBank {
+                file: b.path.display().to_string(),
+                stage: b.stage.clone(),
+                hash: Some(HashText(b.hash).to_string()),
+                other_variant: self.bank.as_ref().is_some_and(|raw| raw.other_variant),
+            }),
+            ..self.clone()
+        }
     }
 }
 
@@ -302,10 +313,9 @@ fn check_search(
             ))
         }
     }
-    let cutoff = search.prob_cutoff;
-    c.check(cutoff > 0.0 && cutoff < 1.0, &f("prob_cutoff"), || {
-        format!("{cutoff} is outside (0, 1)")
-    })?;
+    if let Some(Err(why)) = Settings::check("prob_cutoff", search.prob_cutoff) {
+        return Err(c.invalid(&f("prob_cutoff"), why));
+    }
     c.positive(search.nodes, &f("nodes"), " (or None for no budget)")?;
     if let Some(clock) = search.clock {
         c.check(matches!(game, Game::Solo(_)), &f("clock"), || {
@@ -354,345 +364,6 @@ fn check_duel_job(c: &Checker, duel: &Duel, raw: &RawConfig) -> Result<(), Confi
     })?;
     c.check(raw.move_limit.is_none(), "move_limit", || {
         "Gpcc games are played to their end: leave `move_limit` out".into()
-    })
-}
-
-/// The job's base player, validated.
-struct Base {
-    player: crate::player::Player,
-    /// The built-in player's weights file (absolute when it could be made so).
-    weights_path: Option<PathBuf>,
-    /// What an external player declared.
-    declared: Vec<Declared>,
-    /// The player as the resolved config writes it (paths made absolute).
-    raw: RawPlayer,
-}
-
-/// The base player: the built-in one with the base weights and the
-/// search's cutoff, or an external program after its handshake.
-fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Base, ConfigError> {
-    match &raw.player {
-        RawPlayer::Builtin => {
-            let (path, weights) = load_base(c, &raw.base_weights)?;
-            let settings = Settings {
-                prob_cutoff: raw.search.prob_cutoff,
-                ..Settings::default()
-            };
-            Ok(Base {
-                player: crate::player::Player::Builtin { weights, settings },
-                weights_path: Some(path),
-                declared: Vec::new(),
-                raw: RawPlayer::Builtin,
-            })
-        }
-        RawPlayer::External {
-            command,
-            decision_secs,
-            handshake_secs,
-            lockstep,
-        } => {
-            let base = check_external(c, raw, game, command, *decision_secs, *handshake_secs)?;
-            with_lockstep(c, base, *lockstep)
-        }
-    }
-}
-
-/// An external player's `lockstep`, checked and set on its program.
-fn with_lockstep(
-    c: &Checker,
-    mut base: Base,
-    lockstep: Option<usize>,
-) -> Result<Base, ConfigError> {
-    let max = crate::player::external::MAX_BATCH;
-    let k = lockstep.unwrap_or(crate::player::external::DEFAULT_LOCKSTEP);
-    c.check((1..=max).contains(&k), "player.lockstep", || {
-        format!("must be 1 to {max}, not {k}")
-    })?;
-    if let crate::player::Player::External { program, .. } = &mut base.player {
-        program.lockstep = k;
-    }
-    if let RawPlayer::External { lockstep: raw, .. } = &mut base.raw {
-        *raw = lockstep;
-    }
-    Ok(base)
-}
-
-/// An external player's part of the config: its command, time limits and
-/// the game it plays, and the parameters it declares.
-fn check_external(
-    c: &Checker,
-    raw: &RawConfig,
-    game: &Game,
-    command: &[String],
-    decision_secs: Option<f64>,
-    handshake_secs: Option<f64>,
-) -> Result<Base, ConfigError> {
-    c.check(raw.base_weights.is_empty(), "base_weights", || {
-        "an external player has no base weights (its declared defaults are its base): \
-         leave `base_weights` out"
-            .into()
-    })?;
-    c.check(matches!(game, Game::Solo(_)), "player", || {
-        "external players play the classic game and twos, not Gpcc duels".into()
-    })?;
-    if let Game::Solo(Variant::Classic { p4 }) = game {
-        c.check(*p4 == Variant::CLASSIC.p4(), "variant.p4", || {
-            format!("an external player plays the classic game with p4 0.1, not {p4}")
-        })?;
-    }
-    c.check(!command.is_empty(), "player.command", || {
-        "must name the program to run".into()
-    })?;
-    let secs = decision_secs.unwrap_or(DEFAULT_DECISION_SECS);
-    let hello = handshake_secs.unwrap_or(DEFAULT_HANDSHAKE_SECS);
-    for (s, field) in [
-        (secs, "player.decision_secs"),
-        (hello, "player.handshake_secs"),
-    ] {
-        c.check(s.is_finite() && s > 0.0 && s <= 1e6, field, || {
-            format!("{s} must be a positive number of seconds")
-        })?;
-    }
-    for (unset, field) in [
-        (raw.search.nodes.is_none(), "search.nodes"),
-        (raw.search.clock.is_none(), "search.clock"),
-    ] {
-        c.check(unset, field, || {
-            "an external player does its own search: leave it out".into()
-        })?;
-    }
-    let command: Vec<String> = command
-        .iter()
-        .map(|word| resolve_word(c.path, word))
-        .collect();
-    let program = Program {
-        command: command.clone(),
-        decision_secs: secs,
-        handshake_secs: hello,
-        lockstep: crate::player::external::DEFAULT_LOCKSTEP,
-    };
-    let declared = declared_params(c, raw, &program)?;
-    Ok(Base {
-        player: crate::player::Player::External {
-            program,
-            values: Default::default(),
-        },
-        weights_path: None,
-        declared,
-        raw: RawPlayer::External {
-            command,
-            decision_secs: Some(secs),
-            handshake_secs: Some(hello),
-            lockstep: None,
-        },
-    })
-}
-
-/// The parameters `program` declares: asked of it when the checker starts
-/// players, else read from the config's own `params` (their starts as defaults).
-fn declared_params(
-    c: &Checker,
-    raw: &RawConfig,
-    program: &Program,
-) -> Result<Vec<Declared>, ConfigError> {
-    if c.start_players {
-        return describe(program).map_err(|e| ConfigError::Player {
-            at: c.at("player"),
-            source: e,
-        });
-    }
-    Ok(raw
-        .params
-        .iter()
-        .map(|p| Declared {
-            name: p.name.clone(),
-            default: p.init.unwrap_or(p.min),
-        })
-        .collect())
-}
-
-/// A word of an external player's command, made absolute when it names a
-/// file beside the config or in the current directory (so that a run
-/// folder's config starts the same program from anywhere).
-fn resolve_word(config: &Path, word: &str) -> String {
-    if word.is_empty() || word.starts_with('-') || Path::new(word).is_absolute() {
-        return word.to_string();
-    }
-    let path = resolve_relative(config, word);
-    match std::fs::canonicalize(&path) {
-        Ok(abs) if path.is_file() => abs.display().to_string(),
-        _ => word.to_string(),
-    }
-}
-
-/// The base weights and where they were found (absolute when it could be made so).
-fn load_base(c: &Checker, file: &str) -> Result<(PathBuf, Weights), ConfigError> {
-    c.check(!file.is_empty(), "base_weights", || {
-        "must name a weights file (the built-in player's base)".into()
-    })?;
-    let path = resolve_relative(c.path, file);
-    let weights = Weights::load(&path).map_err(|source| ConfigError::BaseWeights {
-        at: c.at("base_weights"),
-        source,
-    })?;
-    Ok((std::fs::canonicalize(&path).unwrap_or(path), weights))
-}
-
-fn check_params(
-    c: &Checker,
-    raw: &[RawParam],
-    base: &Base,
-    game: &Game,
-) -> Result<Vec<Param>, ConfigError> {
-    c.check(!raw.is_empty(), "params", || {
-        "at least one param must be tuned".into()
-    })?;
-    let mut params: Vec<Param> = Vec::with_capacity(raw.len());
-    for (i, p) in raw.iter().enumerate() {
-        let param = check_param(c, i, p, base, game)?;
-        if let Some(j) = params.iter().position(|q| q.name == param.name) {
-            return Err(c.invalid(
-                &format!("params[{i}].name"),
-                format!("`{}` is already tuned by params[{j}]", param.name),
-            ));
-        }
-        params.push(param);
-    }
-    Ok(params)
-}
-
-/// One tuned parameter: a name the player has, finite bounds and scale
-/// that suit its kind, and an `init` (given, or the base's value) within
-/// the bounds.
-fn check_param(
-    c: &Checker,
-    i: usize,
-    raw: &RawParam,
-    base: &Base,
-    game: &Game,
-) -> Result<Param, ConfigError> {
-    let field = |f: &str| format!("params[{i}].{f}");
-    let default = match &base.player {
-        crate::player::Player::Builtin { .. } => {
-            let known: Vec<&str> = builtin_names().collect();
-            if !known.contains(&raw.name.as_str()) {
-                return Err(c.invalid(&field("name"), unknown_param_message(&raw.name, &known)));
-            }
-            if matches!(game, Game::Gpcc(_)) {
-                c.check(
-                    PARAM_NAMES.contains(&raw.name.as_str()),
-                    &field("name"),
-                    || {
-                        format!(
-                            "`{}` is an expectimax setting; a Gpcc job tunes weights only",
-                            raw.name
-                        )
-                    },
-                )?;
-            }
-            base.player.get(&raw.name).expect("a known name")
-        }
-        crate::player::Player::Network { .. } => {
-            let known = crate::search::SETTING_NAMES;
-            if !known.contains(&raw.name.as_str()) {
-                return Err(c.invalid(&field("name"), unknown_param_message(&raw.name, &known)));
-            }
-            base.player.get(&raw.name).expect("a setting")
-        }
-        crate::player::Player::External { program, .. } => {
-            let Some(d) = base.declared.iter().find(|d| d.name == raw.name) else {
-                let known: Vec<&str> = base.declared.iter().map(|d| d.name.as_str()).collect();
-                let message = if known.is_empty() {
-                    format!(
-                        "`{}` declares no parameters, so nothing can be tuned",
-                        program.name()
-                    )
-                } else {
-                    unknown_param_message(&raw.name, &known)
-                };
-                return Err(c.invalid(&field("name"), message));
-            };
-            d.default
-        }
-    };
-    for (value, f) in [(raw.min, "min"), (raw.max, "max"), (raw.scale, "scale")] {
-        c.finite(value, &field(f))?;
-    }
-    c.check(raw.min < raw.max, &field("min"), || {
-        format!("min ({}) must be below max ({})", raw.min, raw.max)
-    })?;
-    c.check(raw.scale > 0.0, &field("scale"), || {
-        format!("{} must be positive", raw.scale)
-    })?;
-    match raw.kind {
-        Kind::Real => {}
-        Kind::Log => {
-            c.check(raw.min > 0.0, &field("min"), || {
-                format!(
-                    "a Log parameter's values are positive: min {} must be above 0",
-                    raw.min
-                )
-            })?;
-            c.check(raw.scale > 1.0, &field("scale"), || {
-                format!(
-                    "a Log parameter's scale is the factor of one unit: {} must be above 1",
-                    raw.scale
-                )
-            })?;
-        }
-        Kind::Integer => {
-            for (value, f) in [(raw.min, "min"), (raw.max, "max")] {
-                c.check(value.fract() == 0.0, &field(f), || {
-                    format!("an Integer parameter's bounds are integers, not {value}")
-                })?;
-            }
-        }
-    }
-    if let Some((must, ok)) = crate::search::Settings::range(&raw.name) {
-        if matches!(base.player, crate::player::Player::Builtin { .. }) {
-            for (value, f) in [(raw.min, "min"), (raw.max, "max")] {
-                c.check(ok(value), &field(f), || {
-                    format!("`{}` must be {must}; {f} {value} is not", raw.name)
-                })?;
-            }
-            if must.starts_with("an integer") {
-                c.check(raw.kind == Kind::Integer, &field("kind"), || {
-                    format!("`{}` is an integer: write `kind: Integer`", raw.name)
-                })?;
-            }
-        }
-    }
-    let within = |v: f64| (raw.min..=raw.max).contains(&v);
-    let init = match raw.init {
-        Some(init) => {
-            c.finite(init, &field("init"))?;
-            c.check(within(init), &field("init"), || {
-                format!("{init} is outside [min, max] = [{}, {}]", raw.min, raw.max)
-            })?;
-            init
-        }
-        None => {
-            c.check(within(default), &field("name"), || {
-                format!(
-                    "no init given, and the base's value {default} is outside [min, max] = [{}, {}]",
-                    raw.min, raw.max
-                )
-            })?;
-            default
-        }
-    };
-    if raw.kind == Kind::Integer {
-        c.check(init.fract() == 0.0, &field("init"), || {
-            format!("an Integer parameter starts at an integer, not {init}")
-        })?;
-    }
-    Ok(Param {
-        name: raw.name.clone(),
-        init,
-        min: raw.min,
-        max: raw.max,
-        scale: raw.scale,
-        kind: raw.kind,
     })
 }
 

@@ -6,7 +6,8 @@
 //! external player that plays games in lock step goes through `queue.rs`,
 //! which keeps each thread on one player's games); with the `mpi` feature,
 //! `cluster::MpiEvaluator` spreads the same games over the processes of an
-//! MPI job.
+//! MPI job, and [`crate::workers`] says which of the two a command plays on.
+//! [`chunked`] plays long runs chunk by chunk, with their per-game CSV files.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
@@ -41,6 +42,8 @@
 mod queue;
 
 use rayon::prelude::*;
+
+pub mod chunked;
 
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::folder::{files, RunFolder};
+use super::{files, RunFolder};
 
 /// The contents of `meta.json`. Every field has a default, so folders from
 /// older versions (or edited by hand) still read.

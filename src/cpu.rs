@@ -28,12 +28,16 @@ pub fn explain_illegal_instructions() {
         extern "C" fn on_sigill(_signal: libc::c_int) {
             // Only async-signal-safe calls, and nothing that the handler's own
             // code could need a wide instruction for.
+            // SAFETY: write(2) and _exit(2) are async-signal-safe; MESSAGE is a
+            // static byte string, so the pointer and length are valid.
             unsafe {
                 libc::write(2, MESSAGE.as_ptr().cast(), MESSAGE.len());
                 libc::_exit(i32::from(EXIT_ILLEGAL_INSTRUCTION));
             }
         }
         let handler = on_sigill as extern "C" fn(libc::c_int);
+        // SAFETY: the handler is an `extern "C" fn(c_int)` that only makes
+        // async-signal-safe calls and never returns, as signal(2) requires.
         unsafe { libc::signal(libc::SIGILL, handler as libc::sighandler_t) };
     }
 }

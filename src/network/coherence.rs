@@ -1,0 +1,116 @@
+//! Temporal coherence: each weight's accumulated errors, from which its
+//! own learning rate follows, and their file in a learning folder.
+//!
+//! A weight's rate is `|E| / A`, where `E` is the sum of the errors applied
+//! to it and `A` the sum of their sizes (1 while A is 0): a weight whose
+//! errors keep one sign learns at the full rate, one whose errors cancel
+//! slows down.
+
+use super::value::Network;
+
+/// Each weight's accumulated errors for temporal coherence: the signed sum
+/// and the sum of sizes, table by table as the network's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coherence {
+    pub(super) tables: Vec<Vec<[f32; 2]>>,
+}
+
+impl Coherence {
+    /// No errors seen: every weight at rate 1.
+    pub fn new(net: &Network) -> Coherence {
+        Coherence {
+            tables: net
+                .tables()
+                .iter()
+                .map(|t| vec![[0.0; 2]; t.len()])
+                .collect(),
+        }
+    }
+
+    /// The accumulated errors, table by table.
+    pub fn tables(&self) -> &[Vec<[f32; 2]>] {
+        &self.tables
+    }
+
+    /// A weight's rate from its accumulated errors.
+    #[inline(always)]
+    pub(super) fn rate(acc: [f32; 2]) -> f32 {
+        if acc[1] == 0.0 {
+            1.0
+        } else {
+            acc[0].abs() / acc[1]
+        }
+    }
+}
+
+/// The first line of a coherence file.
+const COHERENCE_FORMAT: &str = "tune2048 coherence 1";
+
+impl Coherence {
+    /// The file's bytes: a text header (format line, the games the sums
+    /// cover, the sum count), a blank line, each weight's two sums as
+    /// little-endian f32 table by table, and the FNV-1a hash of all before.
+    pub fn to_bytes(&self, games: u64) -> Vec<u8> {
+        let pairs: usize = self.tables.iter().map(Vec::len).sum();
+        let mut out = format!("{COHERENCE_FORMAT}\ngames {games}\npairs {pairs}\n\n").into_bytes();
+        out.reserve(8 * pairs + 8);
+        for table in &self.tables {
+            for pair in table {
+                out.extend_from_slice(&pair[0].to_le_bytes());
+                out.extend_from_slice(&pair[1].to_le_bytes());
+            }
+        }
+        let hash = crate::fnv::hash(&out);
+        out.extend_from_slice(&hash.to_le_bytes());
+        out
+    }
+
+    /// Reads [`Coherence::to_bytes`] for `net`: the games the sums cover,
+    /// and the sums. The error says what is wrong.
+    pub fn from_bytes(bytes: &[u8], net: &Network) -> Result<(u64, Coherence), String> {
+        let body_end = bytes
+            .len()
+            .checked_sub(8)
+            .ok_or("the file is too short to be a coherence file")?;
+        let stored = u64::from_le_bytes(bytes[body_end..].try_into().expect("8 bytes"));
+        if crate::fnv::hash(&bytes[..body_end]) != stored {
+            return Err("the hash does not match: the file is cut short or altered".into());
+        }
+        let blank = bytes[..body_end]
+            .windows(2)
+            .position(|w| w == b"\n\n")
+            .ok_or("no blank line after the header")?;
+        let header = std::str::from_utf8(&bytes[..blank]).map_err(|_| "the header is not text")?;
+        let mut lines = header.lines();
+        if lines.next() != Some(COHERENCE_FORMAT) {
+            return Err(format!("line 1: expected `{COHERENCE_FORMAT}`"));
+        }
+        let mut field = |n: usize, name: &str| -> Result<u64, String> {
+            lines
+                .next()
+                .and_then(|l| l.strip_prefix(name))
+                .and_then(|v| v.strip_prefix(' '))
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("line {n}: expected `{name} N`"))
+        };
+        let games = field(2, "games")?;
+        let pairs = field(3, "pairs")?;
+        let mut coh = Coherence::new(net);
+        let expected: usize = coh.tables.iter().map(Vec::len).sum();
+        let data = &bytes[blank + 2..body_end];
+        if pairs != expected as u64 || data.len() != 8 * expected {
+            return Err(format!(
+                "line 3: {pairs} sums for a network of {expected} weights"
+            ));
+        }
+        let mut chunks = data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4")));
+        for table in &mut coh.tables {
+            for pair in table.iter_mut() {
+                *pair = [chunks.next().expect("sized"), chunks.next().expect("sized")];
+            }
+        }
+        Ok((games, coh))
+    }
+}

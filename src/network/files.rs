@@ -1,0 +1,118 @@
+//! Network files, read and written: the one reader of full and packed
+//! files, and the writer of full ones.
+//!
+//! A full file is the [header](super::header), a blank line, the weights as
+//! little-endian f32 stage by stage and tuple by tuple, and the hash. A
+//! packed file ([`super::packed`]) has a header of its own format line and
+//! more fields, and its weights deflated. A file that is cut short, altered
+//! or not a network is refused with a message naming it and what is wrong.
+
+use std::path::Path;
+
+use super::header::{append_hash, check_hash, header_fields, Header, FORMAT_LINE};
+use super::packed::{self, Packing};
+use super::value::{Network, NetworkError};
+
+impl Network {
+    /// The file's bytes (see the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = format!("{FORMAT_LINE}\n{}\n", header_fields(self)).into_bytes();
+        out.reserve(4 * self.weight_count() + 8);
+        for w in self.tables().iter().flatten() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        append_hash(out)
+    }
+
+    /// Writes the network to `path` whole or not at all.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::atomic_file::write(path, &self.to_bytes())
+    }
+
+    /// Reads a network file.
+    pub fn load(path: &Path) -> Result<Network, NetworkError> {
+        let bytes = std::fs::read(path).map_err(|source| NetworkError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Network::from_bytes(&bytes).map_err(|problem| NetworkError::Format {
+            path: path.to_path_buf(),
+            problem,
+        })
+    }
+
+    /// Parses a network file's bytes, full or [packed]; the
+    /// error says what is wrong and where.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        Network::read(bytes).map(|(net, _)| net)
+    }
+
+    /// [`Network::from_bytes`], with how the file was packed if it was.
+    pub fn read(bytes: &[u8]) -> Result<(Network, Option<Packing>), String> {
+        let end = bytes
+            .windows(2)
+            .position(|w| w == b"\n\n")
+            .ok_or("not a tune2048 network file (no header)")?;
+        let header = std::str::from_utf8(&bytes[..end])
+            .map_err(|_| "not a tune2048 network file (the header is not text)")?;
+        let mut header = Header::new(header);
+        let is_packed = match header.next_line() {
+            Some((_, FORMAT_LINE)) => false,
+            Some((_, packed::FORMAT_LINE)) => true,
+            Some((_, l)) => {
+                return Err(format!(
+                    "line 1: expected `{FORMAT_LINE}` or `{}`, found `{}`",
+                    packed::FORMAT_LINE,
+                    l.chars().take(60).collect::<String>()
+                ))
+            }
+            None => return Err("empty header".into()),
+        };
+        let mut net = header.network()?;
+        if is_packed {
+            let packing = packed::read_body(&mut net, &mut header, bytes, end + 2)?;
+            return Ok((net, Some(packing)));
+        }
+        read_full_body(&mut net, &mut header, bytes, end + 2)?;
+        Ok((net, None))
+    }
+}
+
+/// Reads a full file's weights into `net` (read from the header's fields,
+/// its weights all 0), after checking that no field follows them. `bytes`
+/// is the whole file; its weights start at `body`.
+fn read_full_body(
+    net: &mut Network,
+    header: &mut Header,
+    bytes: &[u8],
+    body: usize,
+) -> Result<(), String> {
+    let body = &bytes[body..];
+    if let Some((n, line)) = header.next_line() {
+        return Err(format!(
+            "line {n}: unexpected `{line}` after the `weights` field"
+        ));
+    }
+    let count = net.weight_count();
+    let expected = 4 * count + 8;
+    if body.len() != expected {
+        return Err(format!(
+            "{} bytes of weights and hash, expected {expected} (a file cut short or \
+             with bytes added)",
+            body.len()
+        ));
+    }
+    check_hash(bytes)?;
+    let mut values = body[..4 * count]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+    for table in net.tables_mut() {
+        for w in table.iter_mut() {
+            *w = values.next().expect("the length was checked");
+        }
+    }
+    if let Some(i) = net.tables().iter().flatten().position(|w| !w.is_finite()) {
+        return Err(format!("weight {i} is not a finite number"));
+    }
+    Ok(())
+}

@@ -1,0 +1,361 @@
+//! Learning a network by temporal differences: TD(λ), temporal coherence
+//! and restarts, on every core, with a result that does not depend on the
+//! thread count.
+//!
+//! A learning game is played greedily, recording each afterstate with the
+//! reward of the move that made it; then it is learned from going back over
+//! it, from its last afterstate, with `G` the target of the afterstate after
+//! the current one (0 after the last):
+//!
+//! `δ = G − V(a_t)`; every weight `a_t` looks up moves by its rate × δ;
+//! then `G ← r_t + λ·G + (1 − λ)·V(a_t)`, with `a_t`'s value as updated.
+//!
+//! With λ = 0 this is TD(0), the one-step target `r + V(a)`; a larger λ
+//! carries more of the game's actual points back. A weight's rate is
+//! `α / lookups` and, with temporal coherence, that times `|E| / A`, where
+//! `E` is the sum of the errors applied to the weight and `A` the sum of
+//! their sizes (1 while A is 0): a weight whose errors keep one sign learns
+//! at full rate, one whose errors cancel slows down.
+//!
+//! A restart goes on from the middle afterstate of the segment just played
+//! (while it had at least [`RESTART_MIN_MOVES`] moves), with the game's own
+//! random spawns, so the late game is learned from more often than the
+//! opening. A game's statistics are those of its first segment.
+//!
+//! **Rounds.** Played one after another, game `g` is played on the network
+//! game `g − 1` left ([`Schedule::Sequential`], the learner of every
+//! network learned before rounds existed). In rounds of `R` games
+//! ([`Schedule::Rounds`]), the games of a round are played in parallel on
+//! the network as it stood two rounds before (the block's start network for
+//! its first two rounds), while the round before is learned from, game by
+//! game in order, on the learning network. A second copy of the weights
+//! is what the games are played on; after each round, the weights that
+//! round changed are copied to it. Every step is in a fixed order, so the
+//! network after a block is a function of its start, the games' seeds and
+//! the method: the same on 1 thread or 16.
+
+use rayon::prelude::*;
+
+use super::coherence::Coherence;
+use super::method::{Method, Schedule};
+use super::value::{gather, symmetric_forms, Network};
+use crate::engine::{
+    play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
+};
+use crate::seeds::{run_game_seed, Stream};
+
+/// A segment shorter than this is not restarted from.
+pub const RESTART_MIN_MOVES: usize = 10;
+
+/// The learning rate of a new network unless `learn --alpha` says otherwise.
+pub const DEFAULT_ALPHA: f32 = 0.1;
+
+/// What one block of games learned from left behind.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BlockStats {
+    /// Games learned from in all at the block's end.
+    pub games: u64,
+    /// Games in the block.
+    pub block: u64,
+    pub mean_score: f64,
+    pub max_score: u64,
+    /// Games of the block that reached 2048, 8192, 16384 and 32768.
+    pub reached: [u64; 4],
+}
+
+/// Tiles whose reach [`BlockStats::reached`] counts.
+pub const REACH_TILES: [u32; 4] = [2048, 8192, 16384, 32768];
+
+impl BlockStats {
+    pub(super) fn add(&mut self, g: &GameRecord) {
+        self.block += 1;
+        self.mean_score += g.score as f64;
+        self.max_score = self.max_score.max(g.score);
+        for (n, &tile) in self.reached.iter_mut().zip(&REACH_TILES) {
+            *n += u64::from(g.max_tile >= tile);
+        }
+    }
+}
+
+/// The seed of learning game `game` of a run seeded `seed`.
+pub fn learning_seed(seed: u64, game: u64) -> u64 {
+    run_game_seed(seed, Stream::Learning, 0, game)
+}
+
+/// Positions some learning games start from instead of the empty board, to
+/// spend learning on a stage of the game that whole games reach rarely.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnStarts {
+    /// The positions (a bank's stage); not empty.
+    pub positions: Vec<Start>,
+    /// The share of games that start from one of them, in (0, 1].
+    pub share: f64,
+}
+
+impl LearnStarts {
+    /// Where learning game `game` of a run seeded `seed` starts: `None` for
+    /// the empty board. The draw has a seed of its own, so the game's spawns
+    /// are those it would have from the empty board.
+    pub fn pick(&self, seed: u64, game: u64) -> Option<Start> {
+        let draw = run_game_seed(seed, Stream::Learning, 1, game);
+        let unit = (draw >> 11) as f64 / (1u64 << 53) as f64;
+        (unit < self.share).then(|| Start::pick(&self.positions, draw))
+    }
+}
+
+/// The move of highest reward + value(afterstate) on `board` (which has a
+/// legal move), with its afterstate and reward; ties go to the first in
+/// [`crate::engine::Direction::ALL`] order.
+pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, f32) {
+    let mut best: Option<(f32, crate::engine::Direction, Board, f32)> = None;
+    for (dir, moved) in crate::engine::Direction::ALL.into_iter().zip(board.moves()) {
+        let Some(m) = moved else { continue };
+        let reward = m.score as f32;
+        let value = reward + net.value(m.board);
+        if best.is_none_or(|(b, ..)| value > b) {
+            best = Some((value, dir, m.board, reward));
+        }
+    }
+    let (_, dir, after, reward) = best.expect("the game loop asks only when a move is legal");
+    (dir, after, reward)
+}
+
+/// One learning game played: its record, and its afterstates with the
+/// reward of the move that made each, segment after segment.
+pub(super) struct Played {
+    pub(super) record: GameRecord,
+    pub(super) path: Vec<(Board, f32)>,
+    /// Where each segment of `path` ends.
+    pub(super) ends: Vec<usize>,
+}
+
+/// Plays learning game `seed` greedily on `net` from `start` (`None`: the
+/// empty board), restarts included.
+pub(super) fn play(
+    net: &Network,
+    variant: Variant,
+    seed: u64,
+    start: Option<Start>,
+    restarts: bool,
+) -> Played {
+    let mut placer = RandomPlacer::new(seed, variant.p4());
+    let mut path: Vec<(Board, f32)> = Vec::new();
+    let order = TurnOrder {
+        timing: variant.timing(),
+        start_tiles: variant.start_tiles(),
+        move_limit: None,
+    };
+    let policy = |path: &mut Vec<(Board, f32)>, board: Board| {
+        let (dir, after, reward) = greedy(net, board);
+        path.push((after, reward));
+        dir
+    };
+    let record = {
+        let mut policy = |b: Board| policy(&mut path, b);
+        match start {
+            None => play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}),
+            Some(start) => play_from(order, start, &mut policy, &mut placer, |_, _| {}),
+        }
+    };
+    let mut ends = vec![path.len()];
+    // A restart places the spawn due after the afterstate, then plays.
+    let restart = TurnOrder {
+        start_tiles: u32::from(variant.timing() == Timing::AfterMove),
+        ..order
+    };
+    let mut begin = 0;
+    while restarts && path.len() - begin >= RESTART_MIN_MOVES {
+        let from = path[(begin + path.len()) / 2].0;
+        begin = path.len();
+        let mut policy = |b: Board| policy(&mut path, b);
+        play_game(restart, from, &mut policy, &mut placer, |_, _| {});
+        ends.push(path.len());
+    }
+    Played { record, path, ends }
+}
+
+/// Learns from a played game on `net`: each segment from its end back.
+fn learn_played(
+    net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    step: f32,
+    lambda: f32,
+    game: &Played,
+) {
+    let mut begin = 0;
+    for &end in &game.ends {
+        let mut target = 0.0f32;
+        for &(after, reward) in game.path[begin..end].iter().rev() {
+            let error = target - net.value(after);
+            match coherence.as_deref_mut() {
+                None => net.adjust(after, step * error),
+                Some(coh) => update_coherent(net, coh, after, step, error),
+            }
+            target = reward + lambda * target + (1.0 - lambda) * net.value(after);
+        }
+        begin = end;
+    }
+}
+
+/// Moves every weight `board` looks up by its coherent rate × `error`, and
+/// adds the error to its sums.
+fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f32, error: f32) {
+    let forms = symmetric_forms(board.0, board.transpose().0);
+    let tuples = net.masks().len();
+    let first = net.stage_of(board) * tuples;
+    for t in 0..tuples {
+        let mask = net.masks()[t];
+        let (w, acc) = (&mut net.tables_mut()[first + t], &mut coh.tables[first + t]);
+        for form in forms {
+            let i = gather(form, mask);
+            let a = &mut acc[i];
+            w[i] += step * Coherence::rate(*a) * error;
+            a[0] += error;
+            a[1] += error.abs();
+        }
+    }
+}
+
+/// Copies to `play` the weights of `learned` that `games` changed, each
+/// table by a thread of its own.
+fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
+    let masks = learned.masks();
+    let tuples = masks.len();
+    play.tables_mut()
+        .par_iter_mut()
+        .zip(learned.tables())
+        .enumerate()
+        .for_each(|(k, (to, from))| {
+            let (stage, mask) = (k / tuples, masks[k % tuples]);
+            for game in games {
+                for &(board, _) in &game.path {
+                    if learned.stage_of(board) != stage {
+                        continue;
+                    }
+                    for form in symmetric_forms(board.0, board.transpose().0) {
+                        let i = gather(form, mask);
+                        to[i] = from[i];
+                    }
+                }
+            }
+        });
+}
+
+/// Learns games `block.0..block.1` in rounds of `round`: each round is
+/// played (by `play`) on the network as it stood two rounds before while
+/// the round before is learned from (by `learn`), then the weights that
+/// round changed are copied to the network the games are played on.
+fn in_rounds(
+    net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    (mut first, end): (u64, u64),
+    round: u64,
+    stats: &mut BlockStats,
+    play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
+    learn: impl Fn(&mut Network, Option<&mut Coherence>, &[Played]) + Sync,
+) {
+    let mut on = net.clone();
+    let mut pending = play(&on, first, (first + round).min(end));
+    while !pending.is_empty() {
+        first += pending.len() as u64;
+        let last = (first + round).min(end);
+        let coh = coherence.as_deref_mut();
+        let (_, next) = rayon::join(|| learn(net, coh, &pending), || play(&on, first, last));
+        copy_changed(&mut on, net, &pending);
+        pending.iter().for_each(|p| stats.add(&p.record));
+        pending = next;
+    }
+}
+
+/// What a run of learning is given besides the network: its method, its
+/// rate, its block and any start positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Lesson<'a> {
+    pub method: Method,
+    /// α: the step of a game's errors (spread over the weights a board
+    /// looks up).
+    pub alpha: f32,
+    /// Games per block: [`learn`] reports after each. A whole number of
+    /// rounds.
+    pub block: u64,
+    pub starts: Option<&'a LearnStarts>,
+}
+
+/// Learns `net` from its games `net.trained.games..to` as `lesson` says,
+/// reporting each block to `on_block` (with the network and its coherence
+/// sums as they stand), which may stop the run by returning `false`. `coherence` holds the accumulated errors where the method uses
+/// them (and only then).
+pub fn learn(
+    net: &mut Network,
+    mut coherence: Option<&mut Coherence>,
+    lesson: &Lesson,
+    to: u64,
+    mut on_block: impl FnMut(&Network, Option<&Coherence>, &BlockStats) -> bool,
+) {
+    let method = lesson.method;
+    let round = method.schedule.round();
+    assert!(
+        round >= 1 && lesson.block.is_multiple_of(round),
+        "a block is whole rounds"
+    );
+    assert_eq!(
+        coherence.is_some(),
+        method.coherence,
+        "coherence sums iff the method"
+    );
+    net.trained.alpha = lesson.alpha;
+    net.trained.method = method;
+    let step = lesson.alpha / net.lookups() as f32;
+    let (seed, variant) = (net.trained.seed, net.trained.variant);
+    let play_round = |on: &Network, first: u64, last: u64| -> Vec<Played> {
+        (first..last)
+            .into_par_iter()
+            .map(|game| {
+                let start = lesson.starts.and_then(|s| s.pick(seed, game));
+                play(
+                    on,
+                    variant,
+                    learning_seed(seed, game),
+                    start,
+                    method.restarts,
+                )
+            })
+            .collect()
+    };
+    let learn_round = |net: &mut Network, mut coh: Option<&mut Coherence>, games: &[Played]| {
+        for game in games {
+            learn_played(net, coh.as_deref_mut(), step, method.lambda, game);
+        }
+    };
+    while net.trained.games < to {
+        let end = (net.trained.games + lesson.block).min(to);
+        let mut stats = BlockStats::default();
+        match method.schedule {
+            Schedule::Sequential => {
+                for game in net.trained.games..end {
+                    let played = play_round(net, game, game + 1);
+                    learn_round(net, coherence.as_deref_mut(), &played);
+                    stats.add(&played[0].record);
+                }
+            }
+            Schedule::Rounds(_) => {
+                let block = (net.trained.games, end);
+                in_rounds(
+                    net,
+                    coherence.as_deref_mut(),
+                    block,
+                    round,
+                    &mut stats,
+                    |on, f, l| play_round(on, f, l),
+                    |n, c, g| learn_round(n, c, g),
+                );
+            }
+        }
+        net.trained.games = end;
+        stats.games = end;
+        stats.mean_score /= stats.block as f64;
+        if !on_block(net, coherence.as_deref(), &stats) {
+            return;
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Tests of the learner's methods: TD(λ), temporal coherence, restarts
+//! and rounds.
+
+use crate::engine::Variant;
+use crate::network::coherence::Coherence;
+use crate::network::learn::{learn, play, Lesson, RESTART_MIN_MOVES};
+use crate::network::method::{Method, Schedule};
+use crate::network::tests::learn::{fresh, greedy_mean};
+use crate::network::tuples::named_tuples;
+use crate::network::value::Network;
+
+/// A network's hash: networks compare by it (their debug form is long).
+fn id(net: &Network) -> u64 {
+    crate::fnv::hash(&net.to_bytes())
+}
+
+const FULL: Method = Method {
+    lambda: 0.5,
+    coherence: true,
+    restarts: true,
+    schedule: Schedule::Rounds(4),
+};
+
+/// A lesson of `method` at rate 1 in blocks of 8 games.
+fn lesson(method: Method) -> Lesson<'static> {
+    Lesson {
+        method,
+        alpha: 1.0,
+        block: 8,
+        starts: None,
+    }
+}
+
+/// Learns `net` to `to` games with `method` on `threads` threads.
+fn learned(
+    mut net: Network,
+    method: Method,
+    to: u64,
+    threads: usize,
+) -> (Network, Option<Coherence>) {
+    let mut coh = method.coherence.then(|| Coherence::new(&net));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| learn(&mut net, coh.as_mut(), &lesson(method), to, |_, _, _| true));
+    (net, coh)
+}
+
+#[test]
+fn plain_sequential_learning_is_the_td0_learner_of_old_bit_for_bit() {
+    // The hash of `learn DIR --games 30 --block 10 --seed 3` (lines-squares,
+    // α 0.1) written by the learner before methods existed.
+    let mut net = fresh(3);
+    let plain = Lesson {
+        method: Method::PLAIN,
+        alpha: 0.1,
+        block: 10,
+        starts: None,
+    };
+    learn(&mut net, None, &plain, 30, |_, _, _| true);
+    let bytes = net.to_bytes();
+    assert_eq!(
+        crate::network::header::stored_hash(&bytes),
+        0x57f5_6415_a718_21f8
+    );
+}
+
+#[test]
+fn rounds_learn_the_same_network_on_any_thread_count() {
+    let (one, coh_one) = learned(fresh(7), FULL, 24, 1);
+    let (two, coh_two) = learned(fresh(7), FULL, 24, 2);
+    let (three, _) = learned(fresh(7), FULL, 24, 3);
+    assert_eq!(id(&one), id(&two));
+    assert_eq!(id(&one), id(&three));
+    assert!(coh_one == coh_two);
+    assert_ne!(id(&one), id(&fresh(7)));
+}
+
+#[test]
+fn resuming_from_the_files_equals_learning_in_one_piece() {
+    let (whole, whole_coh) = learned(fresh(5), FULL, 32, 2);
+    let (half, half_coh) = learned(fresh(5), FULL, 16, 2);
+    let bytes = half_coh.unwrap().to_bytes(half.trained.games);
+    let mut net = Network::from_bytes(&half.to_bytes()).unwrap();
+    let (games, mut coh) = Coherence::from_bytes(&bytes, &net).unwrap();
+    assert_eq!(games, 16);
+    learn(&mut net, Some(&mut coh), &lesson(FULL), 32, |_, _, _| true);
+    assert_eq!(id(&net), id(&whole));
+    assert!(Some(coh) == whole_coh);
+}
+
+#[test]
+fn every_part_of_the_method_changes_what_is_learned() {
+    let (base, _) = learned(fresh(2), FULL, 16, 2);
+    for other in [
+        Method {
+            lambda: 0.0,
+            ..FULL
+        },
+        Method {
+            coherence: false,
+            ..FULL
+        },
+        Method {
+            restarts: false,
+            ..FULL
+        },
+        Method {
+            schedule: Schedule::Rounds(2),
+            ..FULL
+        },
+        Method {
+            schedule: Schedule::Sequential,
+            ..FULL
+        },
+    ] {
+        assert_ne!(
+            id(&learned(fresh(2), other, 16, 2).0),
+            id(&base),
+            "{other:?}"
+        );
+    }
+}
+
+#[test]
+fn coherence_lambda_and_restarts_learn_more_per_game_than_td0() {
+    let mut plain = fresh(11);
+    let td0 = Lesson {
+        method: Method::PLAIN,
+        alpha: 0.1,
+        block: 100,
+        starts: None,
+    };
+    learn(&mut plain, None, &td0, 400, |_, _, _| true);
+    let (full, _) = learned(fresh(11), FULL, 400, 2);
+    let (p, f) = (greedy_mean(&plain), greedy_mean(&full));
+    assert!(f > 1.5 * p, "TD(0) {p}, full method {f}");
+}
+
+#[test]
+fn a_restart_goes_on_from_the_middle_of_the_segment_before() {
+    let net = fresh(1);
+    let once = play(&net, Variant::CLASSIC, 9, None, false);
+    let again = play(&net, Variant::CLASSIC, 9, None, true);
+    // The first segment is the game itself; restarts add segments, each
+    // shorter runs stopping below the minimum.
+    assert_eq!(once.ends, [once.path.len()]);
+    assert_eq!(again.record, once.record);
+    assert_eq!(&again.path[..once.path.len()], &once.path[..]);
+    assert!(again.ends.len() > 1);
+    let last = again.ends.len() - 1;
+    assert!(again.ends[last] - again.ends[last - 1] < RESTART_MIN_MOVES);
+    // A restart's first afterstate follows the middle one of the
+    // segment before by one spawn and one move.
+    let middle = once.path[once.path.len() / 2].0;
+    let first = again.path[once.path.len()].0;
+    assert!(first.max_rank() >= middle.max_rank());
+}
+
+#[test]
+fn methods_read_back_from_their_text_and_bad_words_are_named() {
+    for m in [
+        Method::PLAIN,
+        FULL,
+        Method {
+            lambda: 0.25,
+            ..Method::PLAIN
+        },
+    ] {
+        assert_eq!(Method::parse(&m.text()), Ok(m));
+    }
+    assert_eq!(Method::PLAIN.text(), "lambda 0");
+    assert_eq!(FULL.text(), "lambda 0.5 coherence restarts rounds 4");
+    assert!(Method::parse("lambda 1").unwrap_err().contains("[0, 1)"));
+    assert!(Method::parse("rounds 0").unwrap_err().contains("from 1"));
+    assert!(Method::parse("rounds").unwrap_err().contains("needs"));
+    assert!(Method::parse("lambda 0 fast")
+        .unwrap_err()
+        .contains("`fast`"));
+}
+
+#[test]
+fn a_coherence_file_cut_short_or_for_another_network_is_refused() {
+    let (net, coh) = learned(fresh(4), FULL, 8, 1);
+    let bytes = coh.as_ref().unwrap().to_bytes(8);
+    assert!(Coherence::from_bytes(&bytes, &net).unwrap().1 == coh.unwrap());
+    let cut = &bytes[..bytes.len() - 9];
+    assert!(Coherence::from_bytes(cut, &net)
+        .unwrap_err()
+        .contains("hash"));
+    let mut altered = bytes.clone();
+    altered[40] ^= 1;
+    assert!(Coherence::from_bytes(&altered, &net)
+        .unwrap_err()
+        .contains("hash"));
+    let other = Network::new(named_tuples("five").unwrap(), Variant::CLASSIC, 1, 0.1).unwrap();
+    assert!(Coherence::from_bytes(&bytes, &other)
+        .unwrap_err()
+        .contains("sums"));
+}

@@ -1,0 +1,68 @@
+//! The learned board value: an n-tuple network, its files, and how it is
+//! learned, packed and blended.
+//!
+//! A tuple is a list of cells. Its table holds one weight per way of filling
+//! those cells with ranks (16^n entries for n cells). The network scores an
+//! afterstate (a board after a move, before the spawn) as the sum, over its
+//! tuples and the 8 symmetries of the square, of the weight its cells pick:
+//!
+//! `value(b) = Σ_tuples Σ_symmetries w_t[index of sym(b) on t's cells]`
+//!
+//! Trained by temporal differences ([`learn`]), the value estimates the
+//! points a game will still earn after the afterstate. A search adds the
+//! points already earned on the way to a leaf (see
+//! [`Network::implied_score`]), so its leaves compare as whole-game scores.
+//!
+//! A network may be split into stages by the largest tile: with boundaries
+//! t_1 < … < t_k, a board whose largest tile is at least t_j and below
+//! t_{j+1} is scored by stage j's tables (stage 0 below t_1). Each stage has
+//! a full set of tables, so what a late stage learns cannot move the values
+//! of the early game.
+//!
+//! Where each part lives, each file importing only those above it:
+//!
+//! - [`tuples`]: tuples as data, the named tuple sets, stage boundaries;
+//! - [`value`]: the [`Network`] and its tables, its value and the step
+//!   learning takes, and the [`Evaluate`](crate::heuristic::Evaluate) a
+//!   search asks of it;
+//! - [`header`]: a file's text header and its closing hash;
+//! - [`packed`]: the packed file, weights rounded to a grid and deflated
+//!   (`tune2048 pack`);
+//! - [`files`]: the one reader of full and packed files, and the writer of
+//!   full ones;
+//! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
+//! - [`method`]: how a network learns beyond its rate (λ, coherence,
+//!   restarts, rounds), as its header records it;
+//! - [`coherence`]: each weight's accumulated errors (temporal coherence),
+//!   and their file;
+//! - [`learn`]: learning by TD(λ) on afterstates, one game after another
+//!   or in rounds on every core;
+//! - [`folder`]: the learning folder, its lock, its progress file and its
+//!   resume rule (`tune2048 learn`).
+//!
+//! A network file names a player (`player::NetworkFile`); the network
+//! imports nothing above the engine but the [`Evaluate`](crate::heuristic::Evaluate)
+//! trait, the bank's positions it may learn from, and the folder lock.
+
+pub mod blend;
+pub mod coherence;
+pub mod files;
+pub mod folder;
+pub mod header;
+pub mod learn;
+pub mod method;
+pub mod packed;
+pub mod tuples;
+pub mod value;
+
+#[cfg(test)]
+mod learn_tests;
+#[cfg(test)]
+mod tests;
+
+pub use coherence::Coherence;
+pub use folder::{FolderError, LearningFolder};
+pub use method::{Method, Schedule};
+pub use packed::{pack, Packing};
+pub use tuples::{named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES};
+pub use value::{Network, NetworkError, Trained};

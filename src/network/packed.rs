@@ -1,0 +1,275 @@
+//! A network packed to ship: its weights rounded to a grid, the zeros left
+//! out, the rest compressed.
+//!
+//! Learning leaves most of a large network's weights untouched (a `six`
+//! network of 450,000 games leaves about 89% of them at 0), and the rest
+//! need far less than f32's precision. A packed file keeps each weight as
+//! the nearest multiple of a step q, `k = round(w / q)`, and writes only the
+//! weights whose k is not 0: for each, the number of weights skipped since
+//! the last one written (its gap), and k. Both are LEB128 varints (k
+//! zigzagged: 0, −1, 1, −2, … as 0, 1, 2, 3, …), every gap first and then
+//! every k, compressed together by deflate. Read back, a packed file is the
+//! full-size network with every weight k·q: the network it came from with
+//! each weight moved by at most q/2, and a value moved by at most
+//! `lookups × q/2`.
+//!
+//! A weight nearer 0 than a given `drop` is left out as well: the weights of
+//! boards that learning seldom reached are small, and play hardly misses them.
+//!
+//! The file: the header of a full network file under its own format line,
+//! four more fields (`step` q, `drop`, `source`: the hash of the full file it
+//! was packed from, `kept`: the weights written), a blank line, the compressed
+//! varints (raw deflate, RFC 1951), and the FNV-1a hash of everything before it (8 bytes, little-endian).
+
+use std::io::{Read as _, Write as _};
+
+use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
+
+use super::header::{append_hash, bad_field, check_hash, header_fields, Header};
+use super::value::Network;
+
+/// The most bytes one kept weight's two varints take (a gap below 2^32
+/// and a multiple below 2^24, zigzagged: 5 and 4 bytes).
+const MAX_ENTRY_BYTES: usize = 9;
+
+/// The most steps a weight may be from 0: every multiple up to it is exact
+/// in f32, so a packed network packs again to the same multiples.
+pub const MAX_MULTIPLE: i64 = (1 << 23) - 1;
+
+/// The first line of every packed network file.
+pub const FORMAT_LINE: &str = "tune2048 n-tuple network, packed 1";
+
+/// How a packed file was made from its full network.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Packing {
+    /// The grid the weights were rounded to.
+    pub step: f32,
+    /// The weights nearer 0 than this were left out.
+    pub drop: f32,
+    /// The hash of the full network file it was packed from.
+    pub source: u64,
+    /// The weights written (those neither rounded to 0 nor dropped).
+    pub kept: usize,
+}
+
+/// Packs `net`, whose full file hashed to `source`, to the multiples of
+/// `step`, leaving out as well every weight nearer 0 than `drop` (0: none
+/// but those that round to 0): the file's bytes and what was kept.
+pub fn pack(
+    net: &Network,
+    step: f32,
+    drop: f32,
+    source: u64,
+) -> Result<(Vec<u8>, Packing), String> {
+    if !(step > 0.0 && step.is_finite()) {
+        return Err(format!("the step must be a positive number, not {step}"));
+    }
+    if !(drop >= 0.0 && drop.is_finite()) {
+        return Err(format!(
+            "the drop must be 0 or a positive number, not {drop}"
+        ));
+    }
+    let (mut gaps, mut multiples) = (Vec::new(), Vec::new());
+    let (mut kept, mut skipped) = (0usize, 0u64);
+    for (i, &w) in net.tables().iter().flatten().enumerate() {
+        let k = (f64::from(w) / f64::from(step)).round();
+        if k.abs() > MAX_MULTIPLE as f64 {
+            return Err(format!(
+                "weight {i} ({w}) is more than {MAX_MULTIPLE} steps of {step}: choose a \
+                 larger step"
+            ));
+        }
+        let k = k as i64;
+        if k == 0 || w.abs() < drop {
+            skipped += 1;
+            continue;
+        }
+        write_varint(&mut gaps, skipped);
+        write_varint(&mut multiples, zigzag(k));
+        skipped = 0;
+        kept += 1;
+    }
+    let out = format!(
+        "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\nsource {source:016x}\nkept {kept}\n\n",
+        header_fields(net)
+    )
+    .into_bytes();
+    let mut deflate = DeflateEncoder::new(out, Compression::best());
+    deflate
+        .write_all(&gaps)
+        .and_then(|()| deflate.write_all(&multiples))
+        .expect("writing to memory");
+    let out = append_hash(deflate.finish().expect("writing to memory"));
+    Ok((
+        out,
+        Packing {
+            step,
+            drop,
+            source,
+            kept,
+        },
+    ))
+}
+
+/// The largest change packing made to a weight: the most a weight of
+/// `packed` (read back from the packed file) differs from `full`'s.
+pub fn largest_change(full: &Network, packed: &Network) -> f32 {
+    full.tables()
+        .iter()
+        .flatten()
+        .zip(packed.tables().iter().flatten())
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max)
+}
+
+/// Reads a packed file's own header fields and its weights into `net`
+/// (read from the common fields, its weights all 0). `bytes` is the whole
+/// file; its varints start at `body`.
+pub(super) fn read_body(
+    net: &mut Network,
+    header: &mut Header,
+    bytes: &[u8],
+    body: usize,
+) -> Result<Packing, String> {
+    let packing = read_fields(header)?;
+    check_hash(bytes)?;
+    let (kept, total) = (packing.kept, net.weight_count());
+    if kept > total {
+        return Err(format!(
+            "the `kept` field counts {kept} weights, but the network has {total}"
+        ));
+    }
+    let varints = inflate(&bytes[body..bytes.len() - 8], kept)?;
+    let mut data = &varints[..];
+    let mut gaps = Vec::with_capacity(kept);
+    for entry in 0..kept {
+        gaps.push(read_varint(&mut data).ok_or_else(|| {
+            format!("gap {entry} of {kept}: the data ends early or is not a varint")
+        })?);
+    }
+    place_weights(net, &gaps, &mut data, packing.step)?;
+    if !data.is_empty() {
+        return Err(format!(
+            "{} bytes follow the {kept} weight entries the header counts",
+            data.len()
+        ));
+    }
+    Ok(packing)
+}
+
+/// A packed file's own header fields, after the common ones: the last
+/// fields of the header.
+fn read_fields(header: &mut Header) -> Result<Packing, String> {
+    let step = header.amount("step", false)?;
+    let drop = header.amount("drop", true)?;
+    let (n, text) = header.field("source")?;
+    let source = u64::from_str_radix(text, 16)
+        .ok()
+        .filter(|_| text.len() == 16)
+        .ok_or_else(|| bad_field(n, "source", &format!("`{text}` is not a 16-digit hash")))?;
+    let kept = header.parsed::<usize>("kept")?;
+    if let Some((n, line)) = header.next_line() {
+        return Err(format!(
+            "line {n}: unexpected `{line}` after the `kept` field"
+        ));
+    }
+    Ok(Packing {
+        step,
+        drop,
+        source,
+        kept,
+    })
+}
+
+/// The varints of `kept` entries, inflated from `deflated`.
+fn inflate(deflated: &[u8], kept: usize) -> Result<Vec<u8>, String> {
+    // Inflated, the varints take at most MAX_ENTRY_BYTES a weight; reading
+    // one byte past that tells a stream too long from one that fits.
+    let limit = (MAX_ENTRY_BYTES * kept) as u64 + 1;
+    let mut varints = Vec::new();
+    DeflateDecoder::new(deflated)
+        .take(limit)
+        .read_to_end(&mut varints)
+        .map_err(|e| format!("the weights do not inflate: {e}"))?;
+    if varints.len() as u64 == limit {
+        return Err(format!(
+            "the weights inflate to more than {} bytes for {kept} entries",
+            limit - 1
+        ));
+    }
+    Ok(varints)
+}
+
+/// Sets the kept weights of `net`: each entry's gap from `gaps`, its
+/// multiple of `step` read from `data` (consumed).
+fn place_weights(
+    net: &mut Network,
+    gaps: &[u64],
+    data: &mut &[u8],
+    step: f32,
+) -> Result<(), String> {
+    let (kept, total) = (gaps.len(), net.weight_count());
+    let mut tables = net.tables_mut().iter_mut();
+    let mut table = tables.next().expect("a network has a tuple");
+    // `index` is the next weight's place in the flattened tables, `base`
+    // the place of `table`'s first weight.
+    let (mut index, mut base) = (0usize, 0usize);
+    for (entry, &skipped) in gaps.iter().enumerate() {
+        let malformed = |what: &str| format!("weight entry {entry} of {kept}: {what}");
+        let k =
+            read_varint(data).ok_or_else(|| malformed("the data ends early or is not a varint"))?;
+        let k = unzigzag(k);
+        let weight = k as f32 * step;
+        if k == 0 || k.unsigned_abs() > MAX_MULTIPLE as u64 || !weight.is_finite() {
+            return Err(malformed(&format!(
+                "{k} steps of {step} is not a kept weight"
+            )));
+        }
+        index = usize::try_from(skipped)
+            .ok()
+            .and_then(|s| index.checked_add(s))
+            .filter(|&i| i < total)
+            .ok_or_else(|| malformed(&format!("it lies past the {total} weights")))?;
+        while index >= base + table.len() {
+            base += table.len();
+            table = tables.next().expect("the index is below the total");
+        }
+        table[index - base] = weight;
+        index += 1;
+    }
+    Ok(())
+}
+
+pub(super) fn zigzag(k: i64) -> u64 {
+    ((k << 1) ^ (k >> 63)) as u64
+}
+
+pub(super) fn unzigzag(z: u64) -> i64 {
+    (z >> 1) as i64 ^ -((z & 1) as i64)
+}
+
+pub(super) fn write_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+/// The next LEB128 varint of `data`, consumed; `None` where `data` ends
+/// inside one or it runs past 64 bits.
+pub(super) fn read_varint(data: &mut &[u8]) -> Option<u64> {
+    let mut x = 0u64;
+    for (i, &byte) in data.iter().enumerate().take(10) {
+        let bits = u64::from(byte & 0x7F);
+        if i == 9 && bits > 1 {
+            return None;
+        }
+        x |= bits << (7 * i);
+        if byte & 0x80 == 0 {
+            *data = &data[i + 1..];
+            return Some(x);
+        }
+    }
+    None
+}

@@ -1,0 +1,348 @@
+//! The network itself: its tables stage by stage, the value it gives an
+//! afterstate, and the step learning takes on it.
+//!
+//! `value(b) = Σ_tuples Σ_symmetries w_t[index of sym(b) on t's cells]`:
+//! each tuple's index is the ranks of its cells, read from the board under
+//! each of the 8 symmetries of the square (one `pext` where the CPU has
+//! BMI2). A split network scores a board with the tables of its largest
+//! tile's stage. A search asks of a network what [`Evaluate`] names.
+
+use std::path::PathBuf;
+
+use super::method::Method;
+use super::tuples::{check_tuple, stages_text, MAX_TUPLES};
+use crate::engine::{Board, Variant};
+use crate::heuristic::Evaluate;
+
+/// How a network was trained: what `learn --resume` checks and continues.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Trained {
+    /// Games of self-play learned from.
+    pub games: u64,
+    /// The run seed the games' seeds derive from.
+    pub seed: u64,
+    /// The learning rate of the last game learned from.
+    pub alpha: f32,
+    /// The game its games were played in.
+    pub variant: Variant,
+    /// How it learned beyond the rate (the last game's method).
+    pub method: Method,
+}
+
+/// An n-tuple network: tuples as data, one weight table each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    tuples: Vec<Vec<u8>>,
+    /// Each tuple's cells as a mask of their nibbles.
+    masks: Vec<u64>,
+    /// The ranks at which a stage begins, ascending; empty for one stage.
+    stages: Vec<u8>,
+    /// The tables stage by stage, each stage's tuple by tuple.
+    weights: Vec<Vec<f32>>,
+    pub trained: Trained,
+}
+
+/// Why a network could not be built or read.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {problem}")]
+    Format { path: PathBuf, problem: String },
+    #[error("{0}")]
+    Tuples(String),
+}
+
+/// `board` mirrored left to right: each row's nibbles reversed.
+#[inline(always)]
+fn mirror(b: u64) -> u64 {
+    ((b >> 12) & 0x000F_000F_000F_000F)
+        | ((b >> 4) & 0x00F0_00F0_00F0_00F0)
+        | ((b << 4) & 0x0F00_0F00_0F00_0F00)
+        | ((b << 12) & 0xF000_F000_F000_F000)
+}
+
+/// `board` mirrored top to bottom: its rows reversed.
+#[inline(always)]
+fn flip(b: u64) -> u64 {
+    (b << 48)
+        | ((b << 16) & 0x0000_FFFF_0000_0000)
+        | ((b >> 16) & 0x0000_0000_FFFF_0000)
+        | (b >> 48)
+}
+
+/// The board under the 8 symmetries of the square, from the board and its
+/// transpose (the order of [`Board::symmetries`]).
+#[inline(always)]
+pub(super) fn symmetric_forms(b: u64, t: u64) -> [u64; 8] {
+    let (mb, mt) = (mirror(b), mirror(t));
+    [b, mb, flip(b), flip(mb), t, mt, flip(t), flip(mt)]
+}
+
+/// The nibbles of `form` under `mask`, packed from the lowest cell up: a
+/// tuple's index (one instruction where the CPU has BMI2).
+#[inline(always)]
+pub(super) fn gather(form: u64, mask: u64) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the target has BMI2 (checked at compile time).
+        unsafe { core::arch::x86_64::_pext_u64(form, mask) as usize }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        gather_portable(form, mask)
+    }
+}
+
+/// [`gather`] without BMI2: nibble by nibble.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+#[inline(always)]
+pub(super) fn gather_portable(form: u64, mask: u64) -> usize {
+    let (mut index, mut m, mut k) = (0usize, mask, 0);
+    while m != 0 {
+        let shift = m.trailing_zeros() & !3;
+        index |= (((form >> shift) & 0xF) as usize) << (4 * k);
+        m &= !(0xF << shift);
+        k += 1;
+    }
+    index
+}
+
+impl Network {
+    /// A network of `tuples` with every weight 0, never trained.
+    pub fn new(
+        tuples: Vec<Vec<u8>>,
+        variant: Variant,
+        seed: u64,
+        alpha: f32,
+    ) -> Result<Network, NetworkError> {
+        for t in &tuples {
+            check_tuple(t).map_err(NetworkError::Tuples)?;
+        }
+        if tuples.is_empty() || tuples.len() > MAX_TUPLES {
+            return Err(NetworkError::Tuples(format!(
+                "a network has 1 to {MAX_TUPLES} tuples, not {}",
+                tuples.len()
+            )));
+        }
+        let masks = tuples
+            .iter()
+            .map(|t| t.iter().fold(0u64, |m, &c| m | 0xF << (4 * c)))
+            .collect();
+        let weights = tuples
+            .iter()
+            .map(|t| vec![0.0; 1 << (4 * t.len())])
+            .collect();
+        Ok(Network {
+            tuples,
+            masks,
+            stages: Vec::new(),
+            weights,
+            trained: Trained {
+                games: 0,
+                seed,
+                alpha,
+                variant,
+                method: Method::PLAIN,
+            },
+        })
+    }
+
+    /// This one-stage network split at `stages` (ranks, as
+    /// [`parse_stages`](super::tuples::parse_stages) gives them): every stage starts as a copy of its
+    /// tables, so the split network scores every board as this one does.
+    pub fn split(&self, stages: Vec<u8>) -> Result<Network, String> {
+        if !self.stages.is_empty() {
+            return Err(format!(
+                "the network is split already (stages at {})",
+                stages_text(&self.stages)
+            ));
+        }
+        let mut net = self.clone();
+        for _ in &stages {
+            net.weights.extend_from_slice(&self.weights);
+        }
+        net.stages = stages;
+        Ok(net)
+    }
+
+    /// Gives a new network the stages `stages` (ranks, ascending), every
+    /// weight of the later stages 0.
+    pub fn set_stages(&mut self, stages: Vec<u8>) {
+        assert!(
+            self.stages.is_empty() && self.trained.games == 0,
+            "stages are set on a new network"
+        );
+        let tables = self.tuples.len();
+        for _ in &stages {
+            for t in 0..tables {
+                self.weights.push(vec![0.0; self.weights[t].len()]);
+            }
+        }
+        self.stages = stages;
+    }
+
+    /// The tuples, as cell lists.
+    pub fn tuples(&self) -> &[Vec<u8>] {
+        &self.tuples
+    }
+
+    /// The ranks at which its stages begin (empty: one stage).
+    pub fn stages(&self) -> &[u8] {
+        &self.stages
+    }
+
+    /// The first of the tables that score `board`: its stage's.
+    #[inline(always)]
+    fn first_table(&self, board: Board) -> usize {
+        if self.stages.is_empty() {
+            return 0;
+        }
+        let top = board.max_rank();
+        let stage = self.stages.iter().take_while(|&&r| top >= r).count();
+        stage * self.masks.len()
+    }
+
+    /// The stage whose tables score `board` (0 for a one-stage network).
+    #[inline(always)]
+    pub fn stage_of(&self, board: Board) -> usize {
+        self.first_table(board) / self.masks.len()
+    }
+
+    /// Each tuple's cells as a mask of their nibbles.
+    pub(super) fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// Sets every weight to `w`: each board is then worth `w` ×
+    /// [`Network::lookups`], an optimistic start where that is high.
+    pub fn fill(&mut self, w: f32) {
+        for table in &mut self.weights {
+            table.fill(w);
+        }
+    }
+
+    /// Weights looked up per board: tuples × 8.
+    pub fn lookups(&self) -> usize {
+        8 * self.tuples.len()
+    }
+
+    /// Every weight, tuple by tuple.
+    pub fn weight_count(&self) -> usize {
+        self.weights.iter().map(Vec::len).sum()
+    }
+
+    /// Calls `f` with each tuple's table and the index `board` (given with
+    /// its transpose) picks in it under each symmetry, tuple by tuple.
+    #[inline(always)]
+    pub(super) fn for_each_index(
+        &self,
+        board: Board,
+        trans: Board,
+        mut f: impl FnMut(usize, usize),
+    ) {
+        let forms = symmetric_forms(board.0, trans.0);
+        let first = self.first_table(board);
+        for (t, &mask) in self.masks.iter().enumerate() {
+            for form in forms {
+                f(first + t, gather(form, mask));
+            }
+        }
+    }
+
+    /// The learned value of an afterstate: points still to come.
+    #[inline]
+    pub fn value(&self, board: Board) -> f32 {
+        self.value_pair(board, board.transpose())
+    }
+
+    /// [`Network::value`] of `board` given with its transpose. Each tuple's
+    /// eight weights are summed in turn, then the tuples' sums in order.
+    #[inline(always)]
+    pub fn value_pair(&self, board: Board, trans: Board) -> f32 {
+        let forms = symmetric_forms(board.0, trans.0);
+        let first = self.first_table(board);
+        let mut sum = 0.0f32;
+        for (w, &mask) in self.weights[first..].iter().zip(&self.masks) {
+            let mut part = 0.0f32;
+            for form in forms {
+                // The index has 4 bits per cell of the tuple: within the table.
+                part += w[gather(form, mask)];
+            }
+            sum += part;
+        }
+        sum
+    }
+
+    /// Adds `step` to every weight `board` looks up, once per lookup: the
+    /// value moves by [`Network::lookups`] × `step`, and more where several
+    /// lookups pick one weight (a weight picked k times moves the value k²
+    /// times).
+    pub fn adjust(&mut self, board: Board, step: f32) {
+        let mut picked = [(0usize, 0usize); 8 * MAX_TUPLES];
+        let mut n = 0;
+        self.for_each_index(board, board.transpose(), |t, i| {
+            picked[n] = (t, i);
+            n += 1;
+        });
+        for &(t, i) in &picked[..n] {
+            self.weights[t][i] += step;
+        }
+    }
+
+    /// The points a game has earned to reach `board`, counting every tile
+    /// as merged up from 2s: Σ over tiles of rank r ≥ 2 of (r − 1)·2^r.
+    /// A spawned 4 counts 4 points it did not earn; within one search that
+    /// favours a spawned 4 over a 2 by 4 points, far below what the
+    /// boards' values tell apart.
+    #[inline]
+    pub fn implied_score(board: Board) -> f32 {
+        const POINTS: [f32; 16] = {
+            let mut p = [0.0f32; 16];
+            let mut r = 2;
+            while r < 16 {
+                p[r] = ((r as u32 - 1) * (1 << r)) as f32;
+                r += 1;
+            }
+            p
+        };
+        let b = board.0;
+        (0..16)
+            .map(|i| POINTS[((b >> (4 * i)) & 0xF) as usize])
+            .sum()
+    }
+
+    /// The weight tables, stage by stage and in each tuple by tuple.
+    pub fn tables(&self) -> &[Vec<f32>] {
+        &self.weights
+    }
+
+    /// The weight tables, to be filled by a reader or a blend.
+    pub(super) fn tables_mut(&mut self) -> &mut [Vec<f32>] {
+        &mut self.weights
+    }
+}
+
+/// A network scores a leaf as the points earned to reach it plus the points
+/// it expects to come, so leaves reached along different paths compare as
+/// whole-game scores.
+impl Evaluate for Network {
+    #[inline(always)]
+    fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
+        Network::implied_score(board) + self.value_pair(board, transpose)
+    }
+
+    #[inline]
+    fn dead_end_cost(&self, _root: Board) -> f32 {
+        0.0
+    }
+
+    #[inline]
+    fn largest_tile_value(&self, board: Board) -> f32 {
+        crate::engine::value_of(board.max_rank()) as f32
+    }
+}
