@@ -15,7 +15,7 @@ OUT=$(mktemp -d)
 ROUNDS=${1:-3}
 K=${2:-64}
 for round in $(seq "$ROUNDS"); do
-  for case in "0 400" "1 200"; do
+  for case in "0 400" "1 1000"; do
     set -- $case
     depth=$1 games=$2
     for side in v1 v2 builtin; do
