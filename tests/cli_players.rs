@@ -55,41 +55,50 @@ fn the_example_players_play_the_builtin_players_games_move_for_move() {
     };
     let c = format!("{} --depth 1", exe.display());
     let nneonneo = weights("nneonneo.ron");
-    let line = paired_line(&[
-        "compare",
-        "--weights",
-        &nneonneo,
-        "--player",
-        &c,
-        "--depth",
-        "1",
-        "--games",
-        "24",
-        "--seed",
-        "9",
-    ]);
-    assert!(line.ends_with("wins/losses/ties 0/0/24"), "{line}");
+    // Version 2 (the default), then version 1.
+    for lockstep in ["64", "1"] {
+        let line = paired_line(&[
+            "compare",
+            "--lockstep",
+            lockstep,
+            "--weights",
+            &nneonneo,
+            "--player",
+            &c,
+            "--depth",
+            "1",
+            "--games",
+            "24",
+            "--seed",
+            "9",
+        ]);
+        assert!(line.ends_with("wins/losses/ties 0/0/24"), "{line}");
+    }
     // The Python example, slower: greedy play, shorter games.
     let py = format!(
         "python3 {} --depth 0",
         repo_path("examples/players/ref_player.py").display()
     );
-    let line = paired_line(&[
-        "compare",
-        "--weights",
-        &nneonneo,
-        "--player",
-        &py,
-        "--depth",
-        "0",
-        "--games",
-        "3",
-        "--move-limit",
-        "300",
-        "--seed",
-        "9",
-    ]);
-    assert!(line.ends_with("wins/losses/ties 0/0/3"), "{line}");
+    for lockstep in ["64", "1"] {
+        let line = paired_line(&[
+            "compare",
+            "--lockstep",
+            lockstep,
+            "--weights",
+            &nneonneo,
+            "--player",
+            &py,
+            "--depth",
+            "0",
+            "--games",
+            "3",
+            "--move-limit",
+            "300",
+            "--seed",
+            "9",
+        ]);
+        assert!(line.ends_with("wins/losses/ties 0/0/3"), "{line}");
+    }
 }
 
 /// A small job tuning an external player at depth 0 (fast games): its
@@ -148,6 +157,18 @@ fn an_external_player_tunes_the_same_on_any_thread_count_and_after_kill_9() {
     let one = tune(&config, &dir.join("one"), Some(1));
     let two = tune(&config, &dir.join("two"), Some(2));
     assert_eq!(outcome(&one), outcome(&two));
+    // Version 1, a board a line: the same run.
+    let v1 = dir.join("job-v1.ron");
+    let job = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &v1,
+        job.replace(
+            "handshake_secs: 10.0)",
+            "handshake_secs: 10.0, lockstep: 1)",
+        ),
+    )
+    .unwrap();
+    assert_eq!(outcome(&one), outcome(&tune(&v1, &dir.join("v1"), Some(2))));
     // What a player reads, and every parameter by name.
     let set = std::fs::read_to_string(one.join("best.set")).unwrap();
     assert!(set.starts_with("set empty ") && set.contains("\nset monotonicity_power "));
@@ -205,6 +226,24 @@ fn an_external_player_tunes_the_same_on_any_thread_count_and_after_kill_9() {
     assert!(!running(&exe_name), "a player outlived the run");
 }
 
+/// Runs `eval` with `player` and extra `args`; its exit status must be 2
+/// and its stderr name the player; gives that stderr.
+fn failing_eval(player: &str, args: &[&str]) -> String {
+    let out = bin()
+        .args(["eval", "--player", player, "--decision-secs", "1"])
+        .args(["--handshake-secs", "2", "--games", "3", "--depth", "0"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{player}: {stderr}");
+    assert!(
+        stderr.contains(&format!("error: player `{player}`")),
+        "{player}: {stderr}"
+    );
+    stderr
+}
+
 #[test]
 fn every_misbehaving_player_ends_the_command_with_its_error_and_nothing_left_running() {
     let cases = [
@@ -236,18 +275,8 @@ fn every_misbehaving_player_ends_the_command_with_its_error_and_nothing_left_run
     ];
     for (mode, message) in cases {
         let player = python_player(mode);
-        let out = bin()
-            .args(["eval", "--player", &player, "--decision-secs", "1"])
-            .args(["--handshake-secs", "2", "--games", "3", "--depth", "0"])
-            .args(["--threads", "2"])
-            .output()
-            .unwrap();
-        let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{mode}: {stderr}");
-        assert!(
-            stderr.contains(&format!("error: player `{player}`")),
-            "{mode}: {stderr}"
-        );
+        // Version 1: a board a line.
+        let stderr = failing_eval(&player, &["--threads", "2", "--lockstep", "1"]);
         assert!(stderr.contains(message), "{mode}: {stderr}");
         if !mode.ends_with("param") && mode != "noready" {
             assert!(stderr.contains(", game seed "), "{mode}: {stderr}");
@@ -268,6 +297,107 @@ fn every_misbehaving_player_ends_the_command_with_its_error_and_nothing_left_run
             wait_for(|| !Path::new(&format!("/proc/{pid}")).exists());
         }
         wait_for(|| !running(&format!("bad_player.py {mode}")));
+    }
+}
+
+#[test]
+fn every_misbehaving_version_2_player_is_caught_with_the_game_and_the_line() {
+    // One thread, three games in lock step: lines of 3 boards, the 5th
+    // board the second of the second line.
+    let cases = [
+        (
+            "slow",
+            "no answer within the limit of 3 s (1 s a board, 3 boards); the line sent: `boards 3 ",
+        ),
+        (
+            "silent",
+            "no answer within the limit of 3 s (1 s a board, 3 boards)",
+        ),
+        (
+            "crash",
+            "the program ended (exit status 3) in the middle of a game, with 3 games in flight",
+        ),
+        (
+            "exit",
+            "the program ended (exit status 0) in the middle of a game, with 3 games in flight",
+        ),
+        (
+            "garbage",
+            "move 2 of 3: `sideways` is not one of U, D, L, R; the line sent: `boards 3 ",
+        ),
+        ("illegal", " of 3, "),
+        ("double", "before it was asked to move"),
+        (
+            "few",
+            "too few moves: 2 answers to 3 boards; the line sent: `boards 3 ",
+        ),
+        ("many", "too many moves: 4 answers to 3 boards"),
+        (
+            "badparam",
+            "handshake: the default of `empty` is not a finite number",
+        ),
+        ("dupparam", "handshake: parameter `empty` is declared twice"),
+        ("spawner", "no answer within the limit of 3 s"),
+    ];
+    for (mode, message) in cases {
+        let player = python_player(mode);
+        let stderr = failing_eval(&player, &["--threads", "1", "--lockstep", "8"]);
+        assert!(stderr.contains(message), "{mode}: {stderr}");
+        if !mode.ends_with("param") {
+            assert!(stderr.contains(", game seed "), "{mode}: {stderr}");
+        }
+        if mode == "illegal" {
+            assert!(stderr.contains("does not change the board `"), "{stderr}");
+        }
+        if mode == "crash" {
+            assert!(
+                stderr.contains("    | bad_player: crashing on purpose"),
+                "{stderr}"
+            );
+        }
+        wait_for(|| !running(&format!("bad_player.py {mode}")));
+    }
+    // A strict version 1 program refuses `hello 2`: it is greeted again
+    // with `hello 1` and plays its games.
+    let strict = format!("{} v1", python_player("ok"));
+    let out = bin()
+        .args(["eval", "--player", &strict, "--games", "3", "--depth", "0"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// `eval`'s CSV of `player`'s games with `args`.
+fn games_csv(dir: &Path, player: &str, args: &[&str]) -> String {
+    let csv = dir.join(format!("games-{}.csv", args.join("_")));
+    let out = bin()
+        .args([
+            "eval", "--player", player, "--depth", "1", "--games", "30", "--seed", "5",
+        ])
+        .args(args)
+        .arg("--csv")
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::read_to_string(csv).unwrap()
+}
+
+#[test]
+fn version_2_plays_version_1_s_games_with_any_lockstep_and_thread_count() {
+    let dir = TempDir::new("lockstep");
+    let Some(exe) = c_player(&dir) else {
+        return;
+    };
+    let c = format!("{} --depth 1", exe.display());
+    let v1 = games_csv(&dir, &c, &["--lockstep", "1", "--threads", "1"]);
+    assert!(v1.lines().count() > 30, "{v1}");
+    for args in [
+        ["--lockstep", "64", "--threads", "1"],
+        ["--lockstep", "7", "--threads", "2"],
+        ["--lockstep", "1024", "--threads", "3"],
+    ] {
+        assert_eq!(games_csv(&dir, &c, &args), v1, "{args:?}");
     }
 }
 

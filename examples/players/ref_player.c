@@ -1,8 +1,9 @@
 /*
  * ref_player.c -- the reference heuristic as an external tune2048 player.
  *
- * A player is any program that speaks tune2048's line protocol (version 1)
- * on stdin/stdout; see README.md next to this file. This one declares the
+ * A player is any program that speaks tune2048's line protocol (version 2,
+ * or version 1 when greeted with `hello 1`) on stdin/stdout; see README.md
+ * next to this file. This one declares the
  * seven weights of the reference heuristic (nneonneo/2048-ai) as tunable
  * parameters and searches with expectimax to a fixed depth. At every depth
  * it is meant to choose exactly the moves tune2048's built-in player
@@ -87,13 +88,15 @@ static int parse_number(const char *text, double *value);
 static void command_set(char *args);
 static void command_game(char *args);
 static void command_board(char *args);
+static void command_boards(char *args);
+static board_t parse_board(char **cursor);
 
 static void build_score_table(void);
-static float score(board_t b);
+static float score(board_t b, board_t t);
 
 static void build_move_tables(void);
 static board_t transpose(board_t b);
-static board_t make_move(board_t b, int direction);
+static board_t make_move(board_t b, board_t t, int direction, board_t *moved_t);
 
 static void search_init(int depth);
 static int decide(board_t b);
@@ -104,7 +107,8 @@ static int have_game = 0;      /* a `game` line came since the last `set` */
 static float p4 = 0.1f;        /* probability that a new tile is a 4 */
 static int table_stale = 1;    /* a weight changed since the table was built */
 
-#define MAX_LINE 4096
+/* A line of boards holds up to 1024 boards of 16 cells of up to 6 bytes. */
+#define MAX_LINE (1 << 17)
 
 /* ------------------------------------------------------------------ */
 /* The protocol loop                                                   */
@@ -114,13 +118,13 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: ref_player [--depth N]\n"
-            "  A tune2048 player (line protocol version 1) on stdin/stdout.\n"
+            "  A tune2048 player (line protocol version 2 or 1) on stdin/stdout.\n"
             "  --depth N   expectimax depth, 0..4 (default 1)\n");
 }
 
 int main(int argc, char **argv)
 {
-    char line[MAX_LINE];
+    static char line[MAX_LINE];
     int i;
 
     for (i = 1; i < argc; i++) {
@@ -145,11 +149,14 @@ int main(int argc, char **argv)
     build_move_tables();
     search_init(search_depth);
 
-    /* Handshake: `hello 1`, answered by our parameters and `ready`. */
+    /* Handshake: `hello 1`, or `hello 2` answered by `version 2` (boards
+     * come several to a line); then our parameters and `ready`. */
     if (!read_line(line, sizeof line))
         return 0;
-    if (strcmp(line, "hello 1") != 0)
-        fail("expected `hello 1`, got `%s`", line);
+    if (strcmp(line, "hello 2") == 0)
+        printf("version 2\n");
+    else if (strcmp(line, "hello 1") != 0)
+        fail("expected `hello 1` or `hello 2`, got `%s`", line);
     for (i = 0; i < N_PARAMS; i++)
         printf("param %s %s\n", PARAM_NAME[i], PARAM_DEFAULT[i]);
     printf("ready\n");
@@ -165,7 +172,9 @@ int main(int argc, char **argv)
         else
             args = line + strlen(line);
 
-        if (strcmp(line, "board") == 0)
+        if (strcmp(line, "boards") == 0)
+            command_boards(args);
+        else if (strcmp(line, "board") == 0)
             command_board(args);
         else if (strcmp(line, "set") == 0)
             command_set(args);
@@ -282,38 +291,84 @@ static void command_game(char *args)
     have_game = 1;
 }
 
-/* `board C1 ... C16`: answered by `move X`. */
-static void command_board(char *args)
+/* One board's 16 tile values from *cursor (each after a space), which
+ * moves past them. */
+/* rank_mod_37[2^r % 37] = r for r = 1..15, and 0 at every other
+ * remainder (filled in by build_move_tables). */
+static signed char rank_mod_37[37];
+
+static board_t parse_board(char **cursor)
 {
     board_t b = 0;
-    char *cell;
-    int i, direction;
+    char *p = *cursor;
+    int i;
 
-    if (!have_game)
-        fail("`board` without a `game` before it");
-    for (i = 0, cell = strtok(args, " "); cell; i++, cell = strtok(NULL, " ")) {
-        unsigned long value;
-        int rank = 0;
-        char *end;
-        if (i == 16 || *cell < '0' || *cell > '9')
+    for (i = 0; i < 16; i++) {
+        unsigned long value = 0;
+        int rank = 0, digits = 0;
+        if (*p++ != ' ')
             fail("a board is 16 tile values");
-        value = strtoul(cell, &end, 10);
-        if (*end != '\0')
-            fail("`%s` is not a tile value", cell);
-        /* 0 or a power of two from 2 to 32768: the ranks a cell can hold. */
-        while (rank < 16 && (1UL << rank) < value)
-            rank++;
-        if (value != 0 && (rank == 0 || rank > 15 || (1UL << rank) != value))
-            fail("`%s` is not a tile value", cell);
+        for (; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+            value = 10 * value + (unsigned long)(*p - '0');
+        if (digits == 0 || (*p != ' ' && *p != '\0'))
+            fail("a board is 16 tile values");
+        /* 0 or a power of two from 2 to 32768: the ranks a cell can hold.
+         * The powers of two 2^0..2^35 leave distinct remainders mod 37, so
+         * one lookup finds the only rank the value can have. */
+        if (value != 0) {
+            rank = rank_mod_37[value % 37];
+            if (rank < 1 || rank > 15 || (1UL << rank) != value)
+                fail("`%lu` is not a tile value", value);
+        }
         b |= (board_t)rank << (4 * i);
     }
-    if (i != 16)
-        fail("a board is 16 tile values");
+    *cursor = p;
+    return b;
+}
 
-    direction = decide(b);
+/* `board C1 ... C16` (version 1): answered by `move X`. */
+static void command_board(char *args)
+{
+    char *p = args - 1; /* where the space before the first cell was */
+    int direction;
+
+    *p = ' ';
+    if (!have_game)
+        fail("`board` without a `game` before it");
+    direction = decide(parse_board(&p));
+    if (*p != '\0')
+        fail("a board is 16 tile values");
     if (direction < 0)
         fail("no legal move on this board");
     printf("move %c\n", DIRECTION_LETTER[direction]);
+    fflush(stdout);
+}
+
+/* `boards N C1 ... C16 ...` (version 2): N boards of 16 cells, answered by
+ * `moves X1 ... XN`, their moves in order in one line. */
+static void command_boards(char *args)
+{
+    static char answer[6 + 2 * 1024 + 2];
+    char *p, *out = answer;
+    long n, k;
+
+    if (!have_game)
+        fail("`boards` without a `game` before it");
+    n = strtol(args, &p, 10);
+    if (p == args || n < 1 || n > 1024)
+        fail("`boards` needs a count from 1 to 1024");
+    out += sprintf(out, "moves");
+    for (k = 0; k < n; k++) {
+        int direction = decide(parse_board(&p));
+        if (direction < 0)
+            fail("no legal move on board %ld of %ld", k + 1, n);
+        *out++ = ' ';
+        *out++ = DIRECTION_LETTER[direction];
+    }
+    if (*p != '\0')
+        fail("more than %ld boards in a `boards %ld` line", n, n);
+    *out++ = '\n';
+    fwrite(answer, 1, (size_t)(out - answer), stdout);
     fflush(stdout);
 }
 
@@ -380,12 +435,11 @@ static void build_score_table(void)
     }
 }
 
-/* The board's score, summed in float in this order: rows top to bottom
- * (each read left to right), then columns left to right (each read top
- * to bottom, i.e. as the rows of the transposed board). */
-static float score(board_t b)
+/* The score of board b, given with its transpose t, summed in float in
+ * this order: rows top to bottom (each read left to right), then columns
+ * left to right (each read top to bottom, i.e. as the rows of t). */
+static inline float score(board_t b, board_t t)
 {
-    board_t t = transpose(b);
     float s = line_score[b & 0xFFFF];
     s += line_score[(b >> 16) & 0xFFFF];
     s += line_score[(b >> 32) & 0xFFFF];
@@ -413,6 +467,9 @@ static unsigned reverse_line(unsigned line)
 static void build_move_tables(void)
 {
     unsigned line;
+    int r;
+    for (r = 1; r < 16; r++)
+        rank_mod_37[(1u << r) % 37] = (signed char)r;
     for (line = 0; line < (1u << 16); line++) {
         int out[4] = {0, 0, 0, 0};
         int n = 0, can_merge = 0, i;
@@ -441,7 +498,7 @@ static void build_move_tables(void)
 /* Cell (r, c) goes to (c, r), in two steps: swap the off-diagonal cells
  * of every 2x2 block (3 cells = 12 bits apart), then swap the top-right
  * and bottom-left 2x2 blocks (6 cells = 24 bits apart). */
-static board_t transpose(board_t b)
+static inline board_t transpose(board_t b)
 {
     board_t stay = b & 0xF0F00F0FF0F00F0FULL;
     board_t down = b & 0x0000F0F00000F0F0ULL; /* (r, c+1) -> (r+1, c) */
@@ -453,25 +510,35 @@ static board_t transpose(board_t b)
     return stay | (down << 24) | (up >> 24);
 }
 
-static board_t slide_rows(board_t b, const uint16_t *table)
+static inline board_t slide_rows(board_t b, const uint16_t *table)
 {
     return (board_t)table[b & 0xFFFF] | (board_t)table[(b >> 16) & 0xFFFF] << 16 |
            (board_t)table[(b >> 32) & 0xFFFF] << 32 | (board_t)table[b >> 48] << 48;
 }
 
-/* The board after a move (the same board when the move is illegal). */
-static board_t make_move(board_t b, int direction)
+/* Board b, given with its transpose t, after a move (the same board when
+ * the move is illegal); the moved board's transpose goes to *moved_t. The
+ * search carries every board with its transpose: a column move slides the
+ * rows of t, and each move costs one transpose, the score none. */
+static inline board_t make_move(board_t b, board_t t, int direction, board_t *moved_t)
 {
+    board_t moved;
     switch (direction) {
     case UP:
-        return transpose(slide_rows(transpose(b), slide_left));
+        *moved_t = slide_rows(t, slide_left);
+        return transpose(*moved_t);
     case DOWN:
-        return transpose(slide_rows(transpose(b), slide_right));
+        *moved_t = slide_rows(t, slide_right);
+        return transpose(*moved_t);
     case LEFT:
-        return slide_rows(b, slide_left);
+        moved = slide_rows(b, slide_left);
+        break;
     default:
-        return slide_rows(b, slide_right);
+        moved = slide_rows(b, slide_right);
+        break;
     }
+    *moved_t = transpose(moved);
+    return moved;
 }
 
 static int count_empty(board_t b)
@@ -543,34 +610,55 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static float leaf(board_t b)
+static inline float leaf(board_t b, board_t t)
 {
-    float value = score(b);
+    float value = score(b, t);
     if (value < S.lowest)
         S.lowest = value;
     return value;
 }
 
-static float chance(board_t b, float cprob, int depth);
+static float chance(board_t b, board_t t, float cprob, int depth);
+
+/* One move of a max node at the horizon, its child scored as a leaf and
+ * folded into *best and S.lowest without a branch on its legality (an
+ * illegal move is folded in as -inf and +inf: no change), so the four
+ * moves' scores are computed side by side. Returns whether it is legal. */
+static inline int horizon_move(board_t b, board_t t, int direction, float *best)
+{
+    board_t next_t, next = make_move(b, t, direction, &next_t);
+    float value = score(next, next_t);
+    int legal = next != b;
+    float high = legal ? value : -INFINITY, low = legal ? value : INFINITY;
+    *best = high > *best ? high : *best;
+    S.lowest = low < S.lowest ? low : S.lowest;
+    return legal;
+}
 
 /* A max node: the best of the legal moves (first to last, U D L R), or
  * S.lost when none is legal. */
-static float max_node(board_t b, float cprob, int depth)
+static float max_node(board_t b, board_t t, float cprob, int depth)
 {
-    int at_horizon = depth + 1 >= S.limit || cprob < CUTOFF;
     float best = -INFINITY;
     int legal = 0, d;
 
-    for (d = 0; d < 4; d++) {
-        board_t next = make_move(b, d);
-        float value;
-        if (next == b)
-            continue;
-        /* At the horizon each child chance node is a leaf: score it here. */
-        value = at_horizon ? leaf(next) : chance(next, cprob, depth + 1);
-        if (value > best)
-            best = value;
-        legal = 1;
+    if (depth + 1 >= S.limit || cprob < CUTOFF) {
+        /* At the horizon each child chance node is a leaf. */
+        legal = horizon_move(b, t, UP, &best);
+        legal |= horizon_move(b, t, DOWN, &best);
+        legal |= horizon_move(b, t, LEFT, &best);
+        legal |= horizon_move(b, t, RIGHT, &best);
+    } else {
+        for (d = 0; d < 4; d++) {
+            board_t next_t, next = make_move(b, t, d, &next_t);
+            float value;
+            if (next == b)
+                continue;
+            value = chance(next, next_t, cprob, depth + 1);
+            if (value > best)
+                best = value;
+            legal = 1;
+        }
     }
     if (!legal) {
         S.saw_lost = 1;
@@ -581,14 +669,14 @@ static float max_node(board_t b, float cprob, int depth)
 
 /* A chance node at `depth` (0 = just after the root's move), reached with
  * probability `cprob`. */
-static float chance(board_t b, float cprob, int depth)
+static float chance(board_t b, board_t t, float cprob, int depth)
 {
     int n, i, remaining = S.limit - depth;
     float total = 0.0f, value;
     tt_entry *e = NULL;
 
     if (depth >= S.limit || cprob < CUTOFF)
-        return leaf(b);
+        return leaf(b, t);
     if (tt) {
         e = &tt[mix64(b) & tt_mask];
         if (e->key == b && e->epoch == tt_epoch && e->remaining >= remaining)
@@ -596,15 +684,18 @@ static float chance(board_t b, float cprob, int depth)
     }
     n = count_empty(b); /* at least 1: a move always leaves an empty cell */
     if (n == 0)
-        return leaf(b);
+        return leaf(b, t);
     cprob /= (float)n;
     for (i = 0; i < 16; i++) {
-        board_t tile = (board_t)1 << (4 * i); /* a 2 in cell i; a 4 is tile << 1 */
+        /* A 2 in cell i (row i/4, column i%4), and in the transpose's
+         * cell (i%4, i/4); a 4 is the tile shifted left by one. */
+        board_t tile = (board_t)1 << (4 * i);
+        board_t tile_t = (board_t)1 << (4 * (4 * (i & 3) + (i >> 2)));
         if ((b >> (4 * i)) & 15)
             continue;
-        total += S.p2 * max_node(b | tile, cprob * S.p2, depth);
+        total += S.p2 * max_node(b | tile, t | tile_t, cprob * S.p2, depth);
         if (S.p4 > 0.0f)
-            total += S.p4 * max_node(b | tile << 1, cprob * S.p4, depth);
+            total += S.p4 * max_node(b | tile << 1, t | tile_t << 1, cprob * S.p4, depth);
     }
     value = total / (float)n;
     if (tt) {
@@ -621,6 +712,7 @@ static float chance(board_t b, float cprob, int depth)
  * into value[] (legal[d] = 0 for an illegal move). */
 static void search_root(board_t b, float lost, float value[4], int legal[4])
 {
+    board_t t = transpose(b);
     int d;
     S.lost = lost;
     S.lowest = INFINITY;
@@ -630,10 +722,10 @@ static void search_root(board_t b, float lost, float value[4], int legal[4])
         tt_epoch = 1;
     }
     for (d = 0; d < 4; d++) {
-        board_t next = make_move(b, d);
+        board_t next_t, next = make_move(b, t, d, &next_t);
         legal[d] = next != b;
         if (legal[d])
-            value[d] = chance(next, 1.0f, 0);
+            value[d] = chance(next, next_t, 1.0f, 0);
     }
 }
 

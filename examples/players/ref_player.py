@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """ref_player.py -- the reference heuristic as an external tune2048 player.
 
-A player is any program that speaks tune2048's line protocol (version 1) on
-stdin/stdout; see README.md next to this file. This one declares the seven
+A player is any program that speaks tune2048's line protocol (version 2, or
+version 1 when greeted with `hello 1`) on stdin/stdout; see README.md next
+to this file. This one declares the seven
 weights of the reference heuristic (nneonneo/2048-ai) as tunable parameters
 and searches with expectimax to a fixed depth, in the standard library only.
 
@@ -84,8 +85,11 @@ def main(argv):
     line = sys.stdin.readline()
     if not line:
         return 0
-    if line.rstrip("\r\n") != "hello 1":
-        fail(f"expected `hello 1`, got `{line.rstrip()}`")
+    hello = line.rstrip("\r\n")
+    if hello == "hello 2":
+        print("version 2")  # boards come several to a line
+    elif hello != "hello 1":
+        fail(f"expected `hello 1` or `hello 2`, got `{line.rstrip()}`")
     for name, default in PARAMS:
         print(f"param {name} {default}")
     print("ready", flush=True)
@@ -104,6 +108,20 @@ def main(argv):
             if direction is None:
                 fail("no legal move on this board")
             print(f"move {LETTERS[direction]}", flush=True)
+        elif command == "boards":
+            # Version 2: `boards N` and N boards of 16 cells, answered by
+            # their N moves in one line.
+            if p4 is None:
+                fail("`boards` without a `game` before it")
+            if not args or not args[0].isdigit() or len(args) != 1 + 16 * int(args[0]):
+                fail("`boards N` needs N boards of 16 tile values")
+            letters = []
+            for k in range(int(args[0])):
+                direction = player.decide(parse_board(args[1 + 16 * k:17 + 16 * k]), p4)
+                if direction is None:
+                    fail(f"no legal move on board {k + 1}")
+                letters.append(LETTERS[direction])
+            print("moves", *letters, flush=True)
         elif command == "set":
             if len(args) != 2:
                 fail("`set` needs a name and a value")

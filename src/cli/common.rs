@@ -177,6 +177,11 @@ pub struct PlayerOpts {
     /// The most an external player's start and handshake may take, in seconds.
     #[arg(long, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
     pub handshake_secs: f64,
+    /// Games each worker plays in lock step with its external player, their
+    /// boards sent in one line (protocol version 2, 1 to 1024); 1 speaks
+    /// version 1, a board a line. The games are the same either way.
+    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_LOCKSTEP)]
+    pub lockstep: usize,
 }
 
 impl PlayerOpts {
@@ -220,6 +225,7 @@ impl PlayerOpts {
                 command,
                 decision_secs: self.decision_secs,
                 handshake_secs: self.handshake_secs,
+                lockstep: self.lockstep,
             };
             let values_file = self.values.get(weights.len() + i);
             let label = match values_file {
@@ -255,6 +261,13 @@ impl PlayerOpts {
                     "{flag} must be a positive number of seconds, not {secs}"
                 )));
             }
+        }
+        let max = tune2048::player::external::MAX_BATCH;
+        if !(1..=max).contains(&self.lockstep) {
+            return Err(super::input_error(format!(
+                "--lockstep must be 1 to {max}, not {}",
+                self.lockstep
+            )));
         }
         Ok(())
     }

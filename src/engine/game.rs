@@ -129,6 +129,7 @@ pub fn play_from(
 }
 
 /// A game in progress: the board, and the record so far.
+#[derive(Clone, Copy)]
 struct Game {
     board: Board,
     record: GameRecord,
@@ -187,34 +188,143 @@ impl Game {
         mut observe: impl FnMut(Board, Direction),
     ) -> GameRecord {
         loop {
-            let before = order.timing == Timing::BeforeMove && spawn_first;
-            spawn_first = true;
-            if before && !self.spawn(placer) {
-                return self.finish(Outcome::PlacerDone);
-            }
-            if !self.board.has_move() {
-                return self.finish(Outcome::GameOver);
-            }
-            let played = self.record.moves - self.moves_before;
-            if order.move_limit.is_some_and(|limit| played >= limit) {
-                return self.finish(Outcome::MoveLimit);
-            }
-            let dir = policy.choose(self.board);
-            let Some(moved) = self.board.make_move(dir) else {
-                return self.finish(Outcome::IllegalMove);
+            let board = match self.turn(order, &mut spawn_first, placer) {
+                Ok(board) => board,
+                Err(outcome) => return self.finish(outcome),
             };
-            observe(self.board, dir);
-            self.record.moves += 1;
-            self.record.score += u64::from(moved.score);
-            self.board = moved.board;
-            if moved.overflow {
-                self.record.max_tile = 65536;
-                return self.finish(Outcome::TileCap);
-            }
-            if order.timing == Timing::AfterMove && !self.spawn(placer) {
-                return self.finish(Outcome::PlacerDone);
+            let dir = policy.choose(board);
+            if let Err(outcome) = self.apply(order, dir, placer, &mut observe) {
+                return self.finish(outcome);
             }
         }
+    }
+
+    /// What comes before a move: the spawn due before it, if any; the board
+    /// to move on, or why the game ends here.
+    fn turn(
+        &mut self,
+        order: TurnOrder,
+        spawn_first: &mut bool,
+        placer: &mut impl Placer,
+    ) -> Result<Board, Outcome> {
+        let before = order.timing == Timing::BeforeMove && *spawn_first;
+        *spawn_first = true;
+        if before && !self.spawn(placer) {
+            return Err(Outcome::PlacerDone);
+        }
+        if !self.board.has_move() {
+            return Err(Outcome::GameOver);
+        }
+        let played = self.record.moves - self.moves_before;
+        if order.move_limit.is_some_and(|limit| played >= limit) {
+            return Err(Outcome::MoveLimit);
+        }
+        Ok(self.board)
+    }
+
+    /// The move `dir` and the spawn due after it, if any; `Err` when the
+    /// game ends with them.
+    fn apply(
+        &mut self,
+        order: TurnOrder,
+        dir: Direction,
+        placer: &mut impl Placer,
+        observe: &mut impl FnMut(Board, Direction),
+    ) -> Result<(), Outcome> {
+        let Some(moved) = self.board.make_move(dir) else {
+            return Err(Outcome::IllegalMove);
+        };
+        observe(self.board, dir);
+        self.record.moves += 1;
+        self.record.score += u64::from(moved.score);
+        self.board = moved.board;
+        if moved.overflow {
+            self.record.max_tile = 65536;
+            return Err(Outcome::TileCap);
+        }
+        if order.timing == Timing::AfterMove && !self.spawn(placer) {
+            return Err(Outcome::PlacerDone);
+        }
+        Ok(())
+    }
+}
+
+/// A game played one move at a time, for a policy that answers the moves of
+/// many games together (an external player's `boards` line): the same game
+/// [`play_game`] or [`play_from`] plays with the same moves and spawns.
+pub struct Stepper<P: Placer> {
+    game: Game,
+    order: TurnOrder,
+    placer: P,
+    spawn_first: bool,
+    /// The board the next move is due on, once [`Stepper::board`] found it.
+    due: Option<Board>,
+    /// Why the game ended, once it did.
+    end: Option<Outcome>,
+}
+
+impl<P: Placer> Stepper<P> {
+    /// A game from `start` (`None`: the empty board with the variant's start
+    /// tiles, as [`play_game`]; a position: as [`play_from`]).
+    pub fn new(order: TurnOrder, start: Option<Start>, mut placer: P) -> Stepper<P> {
+        let (mut game, spawn_first) = match start {
+            Some(start) => (Game::new(start), false),
+            None => (
+                Game::new(Start {
+                    board: Board::EMPTY,
+                    score: 0,
+                    moves: 0,
+                }),
+                true,
+            ),
+        };
+        let mut end = None;
+        if start.is_none() && !(0..order.start_tiles).all(|_| game.spawn(&mut placer)) {
+            end = Some(Outcome::PlacerDone);
+        }
+        Stepper {
+            game,
+            order,
+            placer,
+            spawn_first,
+            due: None,
+            end,
+        }
+    }
+
+    /// The board the next move is due on; `None` once the game is over.
+    pub fn board(&mut self) -> Option<Board> {
+        if self.end.is_some() {
+            return None;
+        }
+        if self.due.is_none() {
+            match self
+                .game
+                .turn(self.order, &mut self.spawn_first, &mut self.placer)
+            {
+                Ok(board) => self.due = Some(board),
+                Err(outcome) => self.end = Some(outcome),
+            }
+        }
+        self.due
+    }
+
+    /// Plays `dir` on the board [`Stepper::board`] gave.
+    pub fn play(&mut self, dir: Direction) {
+        assert!(self.due.take().is_some(), "a move is due");
+        if let Err(outcome) = self
+            .game
+            .apply(self.order, dir, &mut self.placer, &mut |_, _| {})
+        {
+            self.end = Some(outcome);
+        }
+    }
+
+    /// The finished game's record (`None` while a move is still due).
+    pub fn record(&mut self) -> Option<GameRecord> {
+        self.board();
+        let end = self.end?;
+        Some(self.game.finish(end))
     }
 }
 
@@ -431,5 +541,57 @@ mod tests {
             |_, _| {},
         );
         assert_eq!((r.moves, r.outcome), (3, Outcome::MoveLimit));
+    }
+
+    #[test]
+    fn a_stepped_game_is_the_game_played_in_one_go() {
+        // A policy that depends on the board alone, and not always the first move.
+        let policy = |board: Board| {
+            let legal: Vec<Direction> = board.legal_moves().collect();
+            legal[(board.0 % legal.len() as u64) as usize]
+        };
+        for variant in [Variant::CLASSIC, Variant::Twos] {
+            for (seed, limit) in [(1, None), (2, Some(40)), (3, None), (4, Some(0))] {
+                let order = TurnOrder {
+                    move_limit: limit,
+                    ..order(variant)
+                };
+                let placer = || RandomPlacer::new(seed, variant.p4());
+                let whole = play_game(
+                    order,
+                    Board::EMPTY,
+                    &mut { policy },
+                    &mut placer(),
+                    |_, _| {},
+                );
+                let mut stepper = Stepper::new(order, None, placer());
+                while let Some(board) = stepper.board() {
+                    assert_eq!(stepper.record(), None);
+                    stepper.play(policy(board));
+                }
+                assert_eq!(stepper.record(), Some(whole), "{variant:?} {seed}");
+            }
+        }
+        // A position with moves left, continued both ways.
+        let board = Board::from_values([2, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4]).unwrap();
+        let start = Start {
+            board,
+            score: 100,
+            moves: 7,
+        };
+        let order = order(Variant::Twos);
+        let whole = play_from(
+            order,
+            start,
+            &mut { policy },
+            &mut RandomPlacer::new(9, 0.0),
+            |_, _| {},
+        );
+        let mut stepper = Stepper::new(order, Some(start), RandomPlacer::new(9, 0.0));
+        while let Some(b) = stepper.board() {
+            stepper.play(policy(b));
+        }
+        assert_eq!(stepper.record(), Some(whole));
+        assert!(whole.moves > 7);
     }
 }

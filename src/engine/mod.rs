@@ -30,5 +30,5 @@ pub mod spawn;
 pub mod tables;
 
 pub use board::{rank_of, value_of, Board, Direction, Moved, PlaceError};
-pub use game::{play_from, play_game, GameRecord, Outcome, Policy, Start, TurnOrder};
+pub use game::{play_from, play_game, GameRecord, Outcome, Policy, Start, Stepper, TurnOrder};
 pub use spawn::{Placer, RandomPlacer, ScriptedPlacer, Spawn, Timing, Variant};

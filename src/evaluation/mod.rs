@@ -2,11 +2,12 @@
 //! in, one result per game out. Everything that plays many games goes
 //! through an [`Evaluator`]: a tuner's generations, validation, reselection
 //! and final comparison, and the `eval` and `compare` commands.
-//! [`LocalEvaluator`] plays on a rayon pool of this process; with the `mpi`
-//! feature, `cluster::MpiEvaluator` spreads the same games over the
-//! processes of an MPI job, and [`crate::workers`] says which of the two a
-//! command plays on. [`chunked`] plays long runs chunk by chunk, with their
-//! per-game CSV files.
+//! [`LocalEvaluator`] plays on a rayon pool of this process (a batch with an
+//! external player that plays games in lock step goes through `queue.rs`,
+//! which keeps each thread on one player's games); with the `mpi` feature,
+//! `cluster::MpiEvaluator` spreads the same games over the processes of an
+//! MPI job, and [`crate::workers`] says which of the two a command plays on.
+//! [`chunked`] plays long runs chunk by chunk, with their per-game CSV files.
 //!
 //! Two players on the same three seeds (common random numbers), played on
 //! two threads and then on one: the same games either way.
@@ -37,6 +38,8 @@
 //! assert_eq!(one, two);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+mod queue;
 
 use rayon::prelude::*;
 
@@ -273,8 +276,18 @@ impl Evaluator for LocalEvaluator {
         batch: &Batch,
         on_game: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
+        let prepared = self.pool.install(|| batch.prepare());
+        if queue::wanted(batch, &prepared) {
+            let queue = queue::Queue::new(batch, &prepared, on_game);
+            self.pool.broadcast(|_| queue.work());
+            let flat = queue.finish()?;
+            return Ok(BatchResults::from_jobs(
+                flat,
+                prepared.len(),
+                batch.seeds.len(),
+            ));
+        }
         self.pool.install(|| {
-            let prepared = batch.prepare();
             let per_set = batch.seeds.len();
             let flat: Vec<GameResult> = (0..prepared.len() * per_set)
                 .into_par_iter()

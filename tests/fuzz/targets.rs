@@ -763,6 +763,7 @@ fn external_player_lines() {
         "param lost_penalty 200000\nparam empty 270.0\nparam sum_power 3.5\nready\n",
         "ready\n",
         "move U\nmove D\nmove L\nmove R\n",
+        "version 2\nmoves U D L\nmoves R\nmoves\n",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())
@@ -780,10 +781,22 @@ fn external_player_lines() {
                     )?;
                 }
                 Ok(external::Handshake::Ready) => {}
+                Ok(external::Handshake::Version(v)) => {
+                    require(v == 1 || v == 2, "(no error) version 1 or 2", line)?;
+                }
                 Err(why) => require(!why.is_empty(), "why", "")?,
             }
             if let Err(why) = external::parse_move(line) {
                 require(!why.is_empty(), "why", "")?;
+            }
+            for n in [0, 1, 3] {
+                match external::parse_moves(line, n) {
+                    Ok(moves) => require(moves.len() == n, "(no error) one move a board", line)?,
+                    Err((at, why)) => {
+                        require(!why.is_empty(), "why", "")?;
+                        require(at.is_none_or(|i| i < n), "a board of the line", line)?;
+                    }
+                }
             }
         }
         Ok(())

@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""A tune2048 player (protocol 1) that misbehaves on purpose, for tests.
+"""A tune2048 player (protocol 1 or 2) that misbehaves on purpose, for tests.
 
-    bad_player.py MODE
+    bad_player.py MODE [v1]
+
+It speaks version 2 when greeted with `hello 2` (`boards` lines, answered
+by `moves`), version 1 with `hello 1`; given `v1`, it refuses `hello 2` as
+a strict version 1 program would (a message on stderr, exit status 2).
 
 Apart from its MODE it is a correct, simple player: it declares one
 parameter (`param empty 270`), accepts `set empty VALUE`, and answers every
 board with the first legal move in the order U, D, L, R. The misbehaviour
-happens once in the process's life, on its 5th `board` line counted from
-the start of its first game (a process may play many games):
+happens once in the process's life, on its 5th board counted from the
+start of its first game (a process may play many games; in version 2 the
+boards of a line count one by one, and the whole line's answer misbehaves):
 
     ok        no misbehaviour
     slow      sleeps 30 s before answering the 5th board
@@ -15,7 +20,7 @@ the start of its first game (a process may play many games):
     crash     on the 5th board, writes "bad_player: crashing on purpose" and
               more lines to stderr and exits with status 3
     garbage   answers the 5th board with `move sideways`
-    double    answers the 5th board with its move twice, in one write
+    double    answers the 5th board's line twice, in one write
     illegal   answers the 5th board with a direction that does not change
               it, or, if every direction does, the first later board that
               has one
@@ -28,6 +33,8 @@ the start of its first game (a process may play many games):
               ours), writes `spawned PID` to stderr, then on the 5th board
               hangs like `silent`: only killing the player's whole process
               group ends the sleep
+    few       (version 2) answers the 5th board's line with its last move left out
+    many      (version 2) answers the 5th board's line with one move too many
 """
 
 import subprocess
@@ -35,7 +42,7 @@ import sys
 import time
 
 MODES = ("ok", "slow", "silent", "crash", "garbage", "double", "illegal", "exit",
-         "badparam", "noready", "dupparam", "spawner")
+         "badparam", "noready", "dupparam", "spawner", "few", "many")
 DIRECTIONS = "UDLR"
 MISBEHAVE_ON = 5  # the board (counted over the process's life) to misbehave on
 
@@ -86,8 +93,8 @@ def moved(board, direction):
 
 
 def main(argv):
-    if len(argv) != 2 or argv[1] not in MODES:
-        log(f"usage: bad_player.py MODE, MODE one of {', '.join(MODES)}")
+    if len(argv) not in (2, 3) or argv[1] not in MODES or argv[2:] not in ([], ["v1"]):
+        log(f"usage: bad_player.py MODE [v1], MODE one of {', '.join(MODES)}")
         return 2
     mode = argv[1]
 
@@ -96,10 +103,13 @@ def main(argv):
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         log(f"spawned {child.pid}")
 
-    line = sys.stdin.readline()
-    if line.rstrip("\n") != "hello 1":
-        log(f"expected `hello 1`, got `{line.rstrip()}`")
+    line = sys.stdin.readline().rstrip("\n")
+    versions = ["hello 1"] if argv[2:] == ["v1"] else ["hello 1", "hello 2"]
+    if line not in versions:
+        log(f"expected {' or '.join(versions)}, got `{line}`")
         return 2
+    if line == "hello 2":
+        say("version 2")
     if mode == "badparam":
         say("param empty not-a-number")
     else:
@@ -110,8 +120,7 @@ def main(argv):
         drain_and_exit()
     say("ready")
 
-    boards = 0           # boards seen over the process's life
-    pending_illegal = mode == "illegal"
+    state = {"boards": 0, "pending_illegal": mode == "illegal"}
     for line in sys.stdin:
         words = line.rstrip("\n").split(" ")
         if words[0] == "quit" and len(words) == 1:
@@ -123,18 +132,42 @@ def main(argv):
                 log(f"unknown parameter `{words[1]}`")
                 return 2
             continue
-        if words[0] != "board" or len(words) != 17:
+        if words[0] == "board" and len(words) == 17:
+            cells = words[1:]
+        elif words[0] == "boards" and len(words) > 1 and len(words) == 2 + 16 * int(words[1]):
+            cells = words[2:]
+        else:
             log(f"unknown line `{line.rstrip()}`")
             return 2
-
-        if not all(v.isdigit() for v in words[1:]):
+        if not all(v.isdigit() for v in cells):
             log(f"not a board: `{line.rstrip()}`")
             return 2
-        board = [int(v) for v in words[1:]]
-        boards += 1
+        boards = [[int(v) for v in cells[k:k + 16]] for k in range(0, len(cells), 16)]
+        moves = answer(mode, boards, state)
+        if moves is None:
+            continue
+        if words[0] == "board":
+            reply = "\n".join(f"move {m}" for m in moves)
+        else:
+            reply = f"moves {' '.join(moves)}"
+        if mode == "double" and state["boards"] >= MISBEHAVE_ON and not state.get("doubled"):
+            state["doubled"] = True
+            reply = reply + "\n" + reply
+        say(reply)
+    return 0
+
+
+def answer(mode, boards, state):
+    """The moves for a line's boards, misbehaving on the 5th board; `None`
+    when the line gets no answer."""
+    moves = []
+    misbehave = False
+    for board in boards:
+        state["boards"] += 1
         legal = [d for d in DIRECTIONS if moved(board, d) != board]
         illegal = [d for d in DIRECTIONS if d not in legal]
-        if boards == MISBEHAVE_ON:
+        if state["boards"] == MISBEHAVE_ON:
+            misbehave = True
             if mode == "slow":
                 time.sleep(30)
             elif mode in ("silent", "spawner"):
@@ -143,24 +176,25 @@ def main(argv):
                 log("crashing on purpose")
                 log("  (this is the crash fixture of tune2048's tests;")
                 log("   it exits with status 3 on its 5th board)")
-                return 3
+                sys.exit(3)
             elif mode == "garbage":
-                say("move sideways")
-                continue
-            elif mode == "double" and legal:
-                say(f"move {legal[0]}\nmove {legal[0]}")
+                moves.append("sideways")
                 continue
             elif mode == "exit":
-                return 0
-        if pending_illegal and boards >= MISBEHAVE_ON and illegal:
-            pending_illegal = False
-            say(f"move {illegal[0]}")
+                sys.exit(0)
+        if state["pending_illegal"] and state["boards"] >= MISBEHAVE_ON and illegal:
+            state["pending_illegal"] = False
+            moves.append(illegal[0])
             continue
         if not legal:
             log("no legal move on this board")
-            return 2
-        say(f"move {legal[0]}")
-    return 0
+            sys.exit(2)
+        moves.append(legal[0])
+    if misbehave and mode == "few":
+        moves = moves[:-1]
+    if misbehave and mode == "many":
+        moves = moves + moves[-1:]
+    return moves
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-//! One running player program after its handshake: what it declared, the
-//! values it holds, and the conversation of one game (the `set` lines and
-//! `game` line, then a `board` line and a `move` answer per decision). Every
+//! One running player program after its handshake: the version it speaks,
+//! what it declared, the values it holds, and version 1's conversation of
+//! one game (the `set` lines and `game` line, then a `board` line and a
+//! `move` answer per decision; version 2's is in `lockstep.rs`). Every
 //! failure becomes a [`PlayerError`] with the tail of the program's stderr,
 //! after the program is killed.
 
@@ -22,17 +23,36 @@ const TAIL_WAIT: Duration = Duration::from_millis(300);
 /// A running program after its handshake.
 pub(super) struct Connection {
     pub(super) program: Program,
-    process: Child,
+    pub(super) process: Child,
+    /// The protocol version it speaks: 2 when it took `hello 2`, else 1.
+    pub(super) version: u32,
     pub(super) declared: Vec<Declared>,
     /// The value the program holds for each declared parameter.
     holds: Vec<f64>,
     /// Lines are built here, to send each batch of them in one write.
-    out: String,
+    pub(super) out: String,
 }
 
+/// Why a handshake failed: the error, and whether the program ended before
+/// its first line (a version 1 program that refuses `hello 2`).
+struct Refused(Box<PlayerError>, bool);
+
 impl Connection {
-    /// Starts `program` and reads its declarations.
+    /// Starts `program` and reads its declarations. With `lockstep` above 1 it
+    /// offers version 2; a program that ends without a word at `hello 2` is
+    /// started again and greeted with `hello 1`.
     pub(super) fn start(program: &Program) -> Result<Connection, Box<PlayerError>> {
+        if program.lockstep <= 1 {
+            return Connection::open(program, 1).map_err(|Refused(e, _)| e);
+        }
+        match Connection::open(program, protocol::VERSION) {
+            Err(Refused(_, true)) => Connection::open(program, 1).map_err(|Refused(e, _)| e),
+            other => other.map_err(|Refused(e, _)| e),
+        }
+    }
+
+    /// Starts `program` and greets it with `hello OFFER`.
+    fn open(program: &Program, offer: u32) -> Result<Connection, Refused> {
         let fail = |problem: String| {
             Box::new(PlayerError {
                 player: program.name(),
@@ -44,51 +64,76 @@ impl Connection {
             })
         };
         if program.command.is_empty() {
-            return Err(fail("the command is empty".into()));
+            return Err(Refused(fail("the command is empty".into()), false));
         }
         let process = Child::spawn(&program.command, Stderr::Tail)
-            .map_err(|e| fail(format!("cannot start it: {e}")))?;
+            .map_err(|e| Refused(fail(format!("cannot start it: {e}")), false))?;
         let mut c = Connection {
             program: program.clone(),
             process,
+            version: 1,
             declared: Vec::new(),
             holds: Vec::new(),
             out: String::with_capacity(128),
         };
-        c.handshake()?;
+        c.handshake(offer)?;
         c.holds = c.declared.iter().map(|d| d.default).collect();
         Ok(c)
     }
 
-    /// Says `hello` and reads the `param` lines up to `ready`.
-    fn handshake(&mut self) -> Result<(), Box<PlayerError>> {
-        let hello = format!("hello {}\n", protocol::VERSION);
+    /// Says `hello OFFER`, reads the version taken (version 2's first line;
+    /// none: version 1) and the `param` lines up to `ready`.
+    fn handshake(&mut self, offer: u32) -> Result<(), Refused> {
+        let hello = format!("hello {offer}\n");
         let limit = Duration::from_secs_f64(self.program.handshake_secs.clamp(1e-3, 1e9));
         if let Err(e) = self.process.send(&hello, Deadline::after(limit)) {
-            return Err(self.fail(None, Some(&hello), None, e.to_string()));
+            return Err(Refused(
+                self.fail(None, Some(&hello), None, e.to_string()),
+                false,
+            ));
         }
+        let mut first = true;
         loop {
             let line = match self.process.receive(Deadline::after(limit)) {
                 Ok(line) => line,
-                Err(e) => return Err(self.fail(None, Some(&hello), None, e.to_string())),
+                Err(e) => {
+                    let silent = first && matches!(e, ChildError::Ended(_));
+                    return Err(Refused(
+                        self.fail(None, Some(&hello), None, e.to_string()),
+                        silent,
+                    ));
+                }
+            };
+            let was_first = std::mem::replace(&mut first, false);
+            let fail = |c: &mut Connection, line: &str, why: String| {
+                Refused(c.fail(None, Some(&hello), Some(line), why), false)
             };
             match protocol::parse_handshake(&line) {
+                Ok(Handshake::Version(v)) if was_first && v <= offer => self.version = v,
+                Ok(Handshake::Version(v)) => {
+                    let why = if was_first {
+                        format!("it took version {v}, but was offered version {offer} at most")
+                    } else {
+                        "`version` comes first, before any `param`".into()
+                    };
+                    return Err(fail(self, &line, why));
+                }
                 Ok(Handshake::Ready) => return Ok(()),
                 Ok(Handshake::Param { name, default }) => {
                     if self.declared.iter().any(|d| d.name == name) {
                         let why = format!("parameter `{name}` is declared twice");
-                        return Err(self.fail(None, Some(&hello), Some(&line), why));
+                        return Err(fail(self, &line, why));
                     }
                     self.declared.push(Declared { name, default });
                 }
-                Err(why) => return Err(self.fail(None, Some(&hello), Some(&line), why)),
+                Err(why) => return Err(fail(self, &line, why)),
             }
         }
     }
 
     /// An error about this program, with its stderr's tail; the program is
     /// killed first, so that the tail is complete.
-    fn fail(
+    pub(super) fn fail(
         &mut self,
         seed: Option<u64>,
         sent: Option<&str>,
@@ -114,14 +159,9 @@ impl Connection {
         seed: u64,
         start: Option<Start>,
     ) -> Result<GameResult, Box<PlayerError>> {
-        let game = match spec.variant {
-            Variant::Classic { p4 } if p4 == Variant::CLASSIC.p4() => "classic",
-            Variant::Twos => "twos",
-            other => {
-                let why =
-                    format!("external players play `classic` (p4 0.1) or `twos`, not {other:?}");
-                return Err(self.fail(Some(seed), None, None, why));
-            }
+        let game = match game_word(spec.variant) {
+            Ok(word) => word,
+            Err(why) => return Err(self.fail(Some(seed), None, None, why)),
         };
         self.out.clear();
         if let Err(why) = self.set_values(values) {
@@ -165,7 +205,7 @@ impl Connection {
     /// Adds to the lines to send a `set` line for each of `values` the
     /// program does not hold, and one for each parameter `values` leaves
     /// out that is not at its default; or names a parameter it never declared.
-    fn set_values(&mut self, values: &BTreeMap<String, f64>) -> Result<(), String> {
+    pub(super) fn set_values(&mut self, values: &BTreeMap<String, f64>) -> Result<(), String> {
         for (name, &value) in values {
             let Some(k) = self.declared.iter().position(|d| &d.name == name) else {
                 return Err(format!("it declared no parameter `{name}`"));
@@ -183,6 +223,17 @@ impl Connection {
             }
         }
         Ok(())
+    }
+}
+
+/// The `game` line's word for `variant`, or why external players cannot play it.
+pub(super) fn game_word(variant: Variant) -> Result<&'static str, String> {
+    match variant {
+        Variant::Classic { p4 } if p4 == Variant::CLASSIC.p4() => Ok("classic"),
+        Variant::Twos => Ok("twos"),
+        other => Err(format!(
+            "external players play `classic` (p4 0.1) or `twos`, not {other:?}"
+        )),
     }
 }
 

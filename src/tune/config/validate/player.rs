@@ -46,8 +46,32 @@ pub(super) fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<
             command,
             decision_secs,
             handshake_secs,
-        } => check_external(c, raw, game, command, *decision_secs, *handshake_secs),
+            lockstep,
+        } => {
+            let base = check_external(c, raw, game, command, *decision_secs, *handshake_secs)?;
+            with_lockstep(c, base, *lockstep)
+        }
     }
+}
+
+/// An external player's `lockstep`, checked and set on its program.
+fn with_lockstep(
+    c: &Checker,
+    mut base: Base,
+    lockstep: Option<usize>,
+) -> Result<Base, ConfigError> {
+    let max = crate::player::external::MAX_BATCH;
+    let k = lockstep.unwrap_or(crate::player::external::DEFAULT_LOCKSTEP);
+    c.check((1..=max).contains(&k), "player.lockstep", || {
+        format!("must be 1 to {max}, not {k}")
+    })?;
+    if let crate::player::Player::External { program, .. } = &mut base.player {
+        program.lockstep = k;
+    }
+    if let RawPlayer::External { lockstep: raw, .. } = &mut base.raw {
+        *raw = lockstep;
+    }
+    Ok(base)
 }
 
 /// An external player's part of the config: its command, time limits and
@@ -102,6 +126,7 @@ fn check_external(
         command: command.clone(),
         decision_secs: secs,
         handshake_secs: hello,
+        lockstep: crate::player::external::DEFAULT_LOCKSTEP,
     };
     let declared = declared_params(c, raw, &program)?;
     Ok(Base {
@@ -115,6 +140,7 @@ fn check_external(
             command,
             decision_secs: Some(secs),
             handshake_secs: Some(hello),
+            lockstep: None,
         },
     })
 }
