@@ -66,6 +66,13 @@ pub trait Evaluate: Sync {
     /// tile of `board`.
     fn largest_tile_value(&self, board: Board) -> f32;
 
+    /// Asks the caches for what scoring `board` (given with its transpose)
+    /// will read, ahead of [`Evaluate::eval_pair`]: a search calls it for a
+    /// node's children before scoring the first, so that their lookups are
+    /// in flight together. The heuristic's tables fit the caches: nothing.
+    #[inline(always)]
+    fn prefetch_pair(&self, _board: Board, _transpose: Board) {}
+
     /// The parametric heuristic, whose line tables the search's last chance
     /// layer reads directly (`None`: the layer scores whole boards).
     #[inline(always)]

@@ -10,9 +10,17 @@ use super::value::Network;
 
 /// Each weight's accumulated errors for temporal coherence: the signed sum
 /// and the sum of sizes, table by table as the network's.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Coherence {
     pub(super) tables: Vec<Vec<[f32; 2]>>,
+}
+
+impl Clone for Coherence {
+    fn clone(&self) -> Coherence {
+        Coherence {
+            tables: self.tables.iter().map(|t| super::pages::copied(t)).collect(),
+        }
+    }
 }
 
 impl Coherence {
@@ -22,7 +30,7 @@ impl Coherence {
             tables: net
                 .tables()
                 .iter()
-                .map(|t| vec![[0.0; 2]; t.len()])
+                .map(|t| super::pages::filled(t.len(), [0.0; 2]))
                 .collect(),
         }
     }

@@ -38,7 +38,7 @@ use rayon::prelude::*;
 
 use super::coherence::Coherence;
 use super::method::{Method, Schedule};
-use super::value::{gather, symmetric_forms, Network};
+use super::value::{gather, prefetch, symmetric_forms, Network};
 use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
 };
@@ -108,7 +108,12 @@ impl LearnStarts {
 /// [`crate::engine::Direction::ALL`] order.
 pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, f32) {
     let mut best: Option<(f32, crate::engine::Direction, Board, f32)> = None;
-    for (dir, moved) in crate::engine::Direction::ALL.into_iter().zip(board.moves()) {
+    let moves = board.moves();
+    // The four afterstates' lookups, fetched together before any is summed.
+    for m in moves.iter().flatten() {
+        net.prefetch_pair(m.board, m.board.transpose());
+    }
+    for (dir, moved) in crate::engine::Direction::ALL.into_iter().zip(moves) {
         let Some(m) = moved else { continue };
         let reward = m.score as f32;
         let value = reward + net.value(m.board);
@@ -185,7 +190,15 @@ fn learn_played(
     let mut begin = 0;
     for &end in &game.ends {
         let mut target = 0.0f32;
-        for &(after, reward) in game.path[begin..end].iter().rev() {
+        let segment = &game.path[begin..end];
+        for (k, &(after, reward)) in segment.iter().enumerate().rev() {
+            // The next board back: its lookups fetched while this one learns.
+            if let Some(&(before, _)) = k.checked_sub(1).map(|j| &segment[j]) {
+                net.prefetch_pair(before, before.transpose());
+                if let Some(coh) = coherence.as_deref() {
+                    prefetch_sums(net, coh, before);
+                }
+            }
             let error = target - net.value(after);
             match coherence.as_deref_mut() {
                 None => net.adjust(after, step * error),
@@ -194,6 +207,18 @@ fn learn_played(
             target = reward + lambda * target + (1.0 - lambda) * net.value(after);
         }
         begin = end;
+    }
+}
+
+/// Asks the caches for the coherence sums of every weight `board` looks up.
+fn prefetch_sums(net: &Network, coh: &Coherence, board: Board) {
+    let forms = symmetric_forms(board.0, board.transpose().0);
+    let tuples = net.masks().len();
+    let first = net.stage_of(board) * tuples;
+    for (acc, &mask) in coh.tables[first..].iter().zip(net.masks()) {
+        for form in forms {
+            prefetch(&acc[gather(form, mask)]);
+        }
     }
 }
 

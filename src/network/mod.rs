@@ -22,6 +22,8 @@
 //! Where each part lives, each file importing only those above it:
 //!
 //! - [`tuples`]: tuples as data, the named tuple sets, stage boundaries;
+//! - `pages`: the tables' memory, in huge pages where the system gives
+//!   them (a lookup at random in 256 MiB then misses no TLB);
 //! - [`value`]: the [`Network`] and its tables, its value and the step
 //!   learning takes, and the [`Evaluate`](crate::heuristic::Evaluate) a
 //!   search asks of it;
@@ -52,6 +54,7 @@ pub mod header;
 pub mod learn;
 pub mod method;
 pub mod packed;
+mod pages;
 pub mod tuples;
 pub mod value;
 

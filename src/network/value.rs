@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 
 use super::method::Method;
+use super::pages;
 use super::tuples::{check_tuple, stages_text, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
@@ -30,7 +31,7 @@ pub struct Trained {
 }
 
 /// An n-tuple network: tuples as data, one weight table each.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Network {
     tuples: Vec<Vec<u8>>,
     /// Each tuple's cells as a mask of their nibbles.
@@ -40,6 +41,20 @@ pub struct Network {
     /// The tables stage by stage, each stage's tuple by tuple.
     weights: Vec<Vec<f32>>,
     pub trained: Trained,
+}
+
+/// A copy's tables are allocated as a new network's are (in huge pages
+/// where the system gives them).
+impl Clone for Network {
+    fn clone(&self) -> Network {
+        Network {
+            tuples: self.tuples.clone(),
+            masks: self.masks.clone(),
+            stages: self.stages.clone(),
+            weights: self.weights.iter().map(|t| pages::copied(t)).collect(),
+            trained: self.trained,
+        }
+    }
 }
 
 /// Why a network could not be built or read.
@@ -112,6 +127,20 @@ pub(super) fn gather_portable(form: u64, mask: u64) -> usize {
     index
 }
 
+/// Asks the caches for the line holding `weight`.
+#[inline(always)]
+pub(super) fn prefetch<T>(weight: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch only hints the cache; it reads nothing the
+        // program sees and cannot fault (the address is a weight's anyway).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(weight).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = weight;
+}
+
 impl Network {
     /// A network of `tuples` with every weight 0, never trained.
     pub fn new(
@@ -135,7 +164,7 @@ impl Network {
             .collect();
         let weights = tuples
             .iter()
-            .map(|t| vec![0.0; 1 << (4 * t.len())])
+            .map(|t| pages::filled(1 << (4 * t.len()), 0.0))
             .collect();
         Ok(Network {
             tuples,
@@ -164,7 +193,8 @@ impl Network {
         }
         let mut net = self.clone();
         for _ in &stages {
-            net.weights.extend_from_slice(&self.weights);
+            net.weights
+                .extend(self.weights.iter().map(|t| pages::copied(t)));
         }
         net.stages = stages;
         Ok(net)
@@ -180,7 +210,7 @@ impl Network {
         let tables = self.tuples.len();
         for _ in &stages {
             for t in 0..tables {
-                self.weights.push(vec![0.0; self.weights[t].len()]);
+                self.weights.push(pages::filled(self.weights[t].len(), 0.0));
             }
         }
         self.stages = stages;
@@ -278,6 +308,21 @@ impl Network {
         sum
     }
 
+    /// Asks the caches for every weight [`Network::value_pair`] of `board`
+    /// will read. With the tables far beyond the caches, a board's lookups
+    /// are cache misses; a caller that knows the next few boards it will
+    /// value fetches them all first, so their misses overlap.
+    #[inline(always)]
+    pub fn prefetch_pair(&self, board: Board, trans: Board) {
+        let forms = symmetric_forms(board.0, trans.0);
+        let first = self.first_table(board);
+        for (w, &mask) in self.weights[first..].iter().zip(&self.masks) {
+            for form in forms {
+                prefetch(&w[gather(form, mask)]);
+            }
+        }
+    }
+
     /// Adds `step` to every weight `board` looks up, once per lookup: the
     /// value moves by [`Network::lookups`] × `step`, and more where several
     /// lookups pick one weight (a weight picked k times moves the value k²
@@ -334,6 +379,11 @@ impl Evaluate for Network {
     #[inline(always)]
     fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
         Network::implied_score(board) + self.value_pair(board, transpose)
+    }
+
+    #[inline(always)]
+    fn prefetch_pair(&self, board: Board, transpose: Board) {
+        Network::prefetch_pair(self, board, transpose);
     }
 
     #[inline]

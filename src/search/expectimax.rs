@@ -274,6 +274,9 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     #[inline(always)]
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
         let moved = board.shifts_pair(trans, self.t);
+        for (next, next_t) in moved {
+            self.h.prefetch_pair(next, next_t);
+        }
         let children = if E::SCORE_ILLEGAL_MOVES {
             moved.map(|(next, next_t)| (next != board, self.h.eval_pair(next, next_t)))
         } else {
@@ -491,6 +494,12 @@ impl Searcher {
         // Only moves that change the board are candidates, so a decision
         // exists exactly when a move is legal.
         let moved = board.shifts_pair(board.transpose(), &TABLES);
+        if limit == 0 {
+            // Every child is a leaf: fetch what all four will read at once.
+            for (next, next_t) in moved {
+                node.h.prefetch_pair(next, next_t);
+            }
+        }
         for (k, (next, next_t)) in moved.into_iter().enumerate() {
             if first.is_some_and(|f| settled(f, &values, k)) {
                 break;
