@@ -241,6 +241,9 @@ fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f
     }
 }
 
+/// How many boards ahead [`copy_changed`] fetches the weights it copies.
+const COPY_AHEAD: usize = 4;
+
 /// Copies to `play` the weights of `learned` that `games` changed, each
 /// table by a thread of its own.
 fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
@@ -252,13 +255,25 @@ fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
         .enumerate()
         .for_each(|(k, (to, from))| {
             let (stage, mask) = (k / tuples, masks[k % tuples]);
+            let indices = |board: Board| {
+                symmetric_forms(board.0, board.transpose().0).map(|form| gather(form, mask))
+            };
             for game in games {
-                for &(board, _) in &game.path {
-                    if learned.stage_of(board) != stage {
-                        continue;
+                let boards: Vec<Board> = game
+                    .path
+                    .iter()
+                    .map(|&(board, _)| board)
+                    .filter(|&board| learned.stage_of(board) == stage)
+                    .collect();
+                for (n, &board) in boards.iter().enumerate() {
+                    // A few boards ahead, both ends of the copy are fetched.
+                    if let Some(&ahead) = boards.get(n + COPY_AHEAD) {
+                        for i in indices(ahead) {
+                            prefetch(&from[i]);
+                            prefetch(&to[i]);
+                        }
                     }
-                    for form in symmetric_forms(board.0, board.transpose().0) {
-                        let i = gather(form, mask);
+                    for i in indices(board) {
                         to[i] = from[i];
                     }
                 }
