@@ -56,6 +56,44 @@ fn a_learning_run_resumed_after_a_kill_ends_where_an_unbroken_one_does() {
 }
 
 #[test]
+fn saving_seldom_learns_the_network_saving_every_block_does() {
+    let tmp = TempDir::new("learn-save");
+    let every = tmp.join("every");
+    let seldom = tmp.join("seldom");
+    let base = ["--games", "60", "--block", "20", "--seed", "6"];
+    let a = learn(&every, &[&base[..], &["--save-secs", "0"]].concat());
+    let b = learn(&seldom, &[&base[..], &["--save-secs", "1e9"]].concat());
+    assert!(a.status.success() && b.status.success());
+    let saved = |out: &std::process::Output| -> Vec<bool> {
+        text(&out.stderr)
+            .lines()
+            .filter(|l| l.starts_with("games "))
+            .map(|l| l.ends_with("saved"))
+            .collect()
+    };
+    assert_eq!(saved(&a), [true, true, true]);
+    assert_eq!(saved(&b), [false, false, true]);
+    assert!(
+        std::fs::read(every.join("network.nt")).unwrap()
+            == std::fs::read(seldom.join("network.nt")).unwrap(),
+        "the networks differ"
+    );
+    assert_eq!(
+        std::fs::read_to_string(seldom.join("progress.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        4
+    );
+    for bad in ["-1", "nan", "1e10"] {
+        let flag = format!("--save-secs={bad}");
+        let out = learn(&tmp.join("bad"), &["--games", "20", &flag]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(text(&out.stderr).contains("--save-secs"), "{bad}");
+    }
+}
+
+#[test]
 fn learn_refuses_to_overwrite_a_network_and_names_bad_input() {
     let tmp = TempDir::new("learn-bad");
     let dir = tmp.join("run");

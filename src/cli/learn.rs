@@ -33,9 +33,15 @@ pub struct Args {
     /// The run seed every game's seed derives from.
     #[arg(long, default_value_t = 1, conflicts_with = "resume")]
     pub seed: u64,
-    /// Games per block: the network and a progress row are written after each.
+    /// Games per block: a progress row is written after each.
     #[arg(long, default_value_t = 1000)]
     pub block: u64,
+    /// Seconds between saves of the network (and its coherence sums): after
+    /// the first block that ends this long after the last save, and after
+    /// the last block. 0 saves after every block. A killed run resumes from
+    /// the last save, to the same network.
+    #[arg(long, default_value_t = 300.0)]
+    pub save_secs: f64,
     /// The game learned: classic (a 4 with probability 0.1) or twos (BOJ
     /// 28489: a 2 before every move).
     #[arg(long, value_enum, default_value = "classic", conflicts_with = "resume")]
@@ -223,7 +229,7 @@ fn announce(net: &Network, to: u64, alpha: f32, method: Method) {
 }
 
 /// A block's line on stderr.
-fn report_block(stats: &BlockStats, seconds: f64) {
+fn report_block(stats: &BlockStats, seconds: f64, saved: bool) {
     let reach = REACH_TILES
         .iter()
         .zip(stats.reached)
@@ -231,11 +237,12 @@ fn report_block(stats: &BlockStats, seconds: f64) {
         .collect::<Vec<_>>()
         .join(", ");
     eprintln!(
-        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s)",
+        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s){}",
         stats.games,
         stats.mean_score,
         stats.max_score,
-        stats.block as f64 / seconds
+        stats.block as f64 / seconds,
+        if saved { "  saved" } else { "" }
     );
 }
 
@@ -247,6 +254,12 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     }
     if args.block == 0 {
         return Err(input_error("--block must be at least 1"));
+    }
+    if !(args.save_secs >= 0.0 && args.save_secs <= 1e9) {
+        return Err(input_error(format!(
+            "--save-secs must be a number of seconds from 0 to 1e9, not {}",
+            args.save_secs
+        )));
     }
     let mut folder = LearningFolder::open(&args.dir)?;
     let mut net = if args.resume {
@@ -278,7 +291,17 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| folder.learn(&mut net, coherence, &lesson, args.games, report_block))?;
+    let save_every = std::time::Duration::from_secs_f64(args.save_secs);
+    pool.install(|| {
+        folder.learn(
+            &mut net,
+            coherence,
+            &lesson,
+            args.games,
+            save_every,
+            report_block,
+        )
+    })?;
     println!(
         "{} ({} games, hash {:016x})",
         folder.network_path().display(),

@@ -18,7 +18,11 @@ pub struct Coherence {
 impl Clone for Coherence {
     fn clone(&self) -> Coherence {
         Coherence {
-            tables: self.tables.iter().map(|t| super::pages::copied(t)).collect(),
+            tables: self
+                .tables
+                .iter()
+                .map(|t| super::pages::copied(t))
+                .collect(),
         }
     }
 }

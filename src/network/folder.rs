@@ -1,18 +1,19 @@
 //! The learning folder: where `learn` keeps a network as it learns, and
 //! the rule by which a run goes on after a kill.
 //!
-//! The folder holds `network.nt` (the network after the last finished
-//! block), `progress.csv` (one row per block), `lock` (one writer at a
-//! time) and, for a method with temporal coherence, `coherence-G.tc` (the
-//! accumulated errors after game G). Each block's row and sums are written
-//! before the network that includes them, each whole or not at all, and
-//! the sums of the block before are removed only once the network is
-//! written, so a run killed at any moment leaves a network, the rows up to
-//! it and its sums; a resumed run drops any row past the network and goes
-//! on from there, to the same network an unbroken run would have learned.
+//! The folder holds `network.nt` (the network as last saved: after a block,
+//! every few minutes and at the end), `progress.csv` (one row per block),
+//! `lock` (one writer at a time) and, for a method with temporal coherence,
+//! `coherence-G.tc` (the accumulated errors after game G). Each block's row
+//! and a save's sums are written before the network that includes them,
+//! each whole or not at all, and the sums of the save before are removed
+//! only once the network is written, so a run killed at any moment leaves
+//! a network, the rows up to it and its sums; a resumed run drops any row
+//! past the network and goes on from there, to the same network an
+//! unbroken run would have learned.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use csv::StringRecord;
 
@@ -191,34 +192,48 @@ impl LearningFolder {
     }
 
     /// Learns `net` on to `to` games as `lesson` says ([`learn`]), writing
-    /// each block's progress row, its coherence sums where there are any,
-    /// then the network; `on_block` gets each block's statistics and
-    /// seconds once all are written. A failed write stops the run.
+    /// each block's progress row and, once `save_every` has passed since
+    /// the last save (and after the last block), its coherence sums where
+    /// there are any, then the network. A zero `save_every` saves every
+    /// block. `on_block` gets each block's statistics, its seconds and
+    /// whether the network was saved, once all are written. A failed write
+    /// stops the run.
+    ///
+    /// Rows past the saved network are what a kill costs: a resumed run
+    /// drops them and learns their games again, to the same network.
     pub fn learn(
         &mut self,
         net: &mut Network,
         mut coherence: Option<Coherence>,
         lesson: &Lesson,
         to: u64,
-        mut on_block: impl FnMut(&BlockStats, f64),
+        save_every: Duration,
+        mut on_block: impl FnMut(&BlockStats, f64, bool),
     ) -> Result<(), FolderError> {
         let mut started = Instant::now();
+        let mut saved = Instant::now();
         let mut failure = None;
         learn(net, coherence.as_mut(), lesson, to, |net, coh, stats| {
+            // A block's seconds include the writes after the block before.
             let seconds = started.elapsed().as_secs_f64();
             started = Instant::now();
-            if let Err(e) = self.record(net, coh, stats, lesson.alpha, seconds) {
+            let save = saved.elapsed() >= save_every || net.trained.games >= to;
+            if let Err(e) = self.record(net, coh, stats, lesson.alpha, seconds, save) {
                 failure = Some(e);
                 return false;
             }
-            on_block(stats, seconds);
+            if save {
+                saved = Instant::now();
+            }
+            on_block(stats, seconds, save);
             true
         });
         failure.map_or(Ok(()), |e| Err(FolderError::Write(e)))
     }
 
-    /// Writes a block's progress row and coherence sums, then the network
-    /// that includes them, then removes the sums of the block before.
+    /// Writes a block's progress row and, when `save`, its coherence sums,
+    /// then the network that includes them, then removes the sums of the
+    /// save before.
     fn record(
         &mut self,
         net: &Network,
@@ -226,9 +241,13 @@ impl LearningFolder {
         stats: &BlockStats,
         alpha: f32,
         seconds: f64,
+        save: bool,
     ) -> std::io::Result<()> {
         self.rows.push(progress_row(stats, alpha, seconds));
         crate::atomic_file::write(&self.progress_path(), &progress_bytes(&self.rows))?;
+        if !save {
+            return Ok(());
+        }
         let games = net.trained.games;
         if let Some(coh) = coherence {
             crate::atomic_file::write(&self.coherence_path(games), &coh.to_bytes(games))?;
