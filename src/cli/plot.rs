@@ -8,9 +8,11 @@ use tune2048::plot::{self, Format, PlotError};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Run folders (a learning folder of `learn` gets its learning curve);
-    /// with two or more, their fitness curves are also overlaid in
-    /// compare-fitness.png/svg.
+    /// Run folders (a learning folder of `learn` gets its learning curves:
+    /// score against games and seconds, reach rates, rate); with two or
+    /// more tuning runs, their fitness curves are also overlaid in
+    /// compare-fitness.png/svg, and two or more learning folders' scores in
+    /// learning-compare-games and -seconds.
     #[arg(value_name = "RUN_DIR", required_unless_present = "eval")]
     pub runs: Vec<PathBuf>,
     /// Chart an `eval --csv` file instead of run folders.
@@ -79,6 +81,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect();
         if tuning.len() > 1 {
             written.extend(plot::plot_compare(&tuning, &args.out, format).map_err(classify)?);
+        }
+        let learning: Vec<PathBuf> = args
+            .runs
+            .iter()
+            .filter(|d| plot::is_learning_folder(d))
+            .cloned()
+            .collect();
+        if learning.len() > 1 {
+            written.extend(
+                plot::plot_learning_compare(&learning, &args.out, format).map_err(classify)?,
+            );
         }
     }
     for path in &written {

@@ -127,14 +127,34 @@ pub fn file_stem(name: &str) -> String {
     }
 }
 
-/// Parses an `eval --csv` file (`game,seed,score,max_tile,moves,outcome`);
-/// columns are found by name, so their order may change. Cells are trimmed,
-/// and blank lines are passed over.
 /// A learning folder's per-block progress file (`learn`).
 pub const PROGRESS_FILE: &str = "progress.csv";
 
-/// (games, mean score) of each row of a learning folder's `progress.csv`.
-pub fn parse_progress_csv(text: &str, path: &Path) -> Result<Vec<(f64, f64)>, PlotError> {
+/// One row of a learning folder's `progress.csv`: a block of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockRow {
+    /// Games learned from at the block's end.
+    pub games: f64,
+    /// The block's mean score, greedy while learning.
+    pub mean_score: f64,
+    /// The learning rate (absent from files that have no `alpha` column).
+    pub alpha: Option<f64>,
+    /// The share of the block reaching 2048, 8192, 16384 and 32768, where
+    /// the file has those columns.
+    pub reach: [Option<f64>; 4],
+    /// Seconds since the first row's block began: the running sum of the
+    /// `seconds` column (absent without it).
+    pub seconds: Option<f64>,
+}
+
+/// The columns of [`BlockRow::reach`], in order.
+pub const REACH_COLUMNS: [&str; 4] = ["reach_2048", "reach_8192", "reach_16384", "reach_32768"];
+
+/// The rows of a learning folder's `progress.csv` (or of any CSV file with
+/// `games` and `mean_score` columns, such as another learner's log put in
+/// that form; `alpha`, the reach columns and `seconds` are read where
+/// present). Columns are found by name.
+pub fn parse_progress_csv(text: &str, path: &Path) -> Result<Vec<BlockRow>, PlotError> {
     let parse_error = |line: usize, message: String| PlotError::Parse {
         path: path.to_path_buf(),
         line,
@@ -142,31 +162,57 @@ pub fn parse_progress_csv(text: &str, path: &Path) -> Result<Vec<(f64, f64)>, Pl
     };
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
+    let find = |name: &str| header.iter().position(|h| h.trim() == name);
     let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .ok_or_else(|| parse_error(1, format!("the header has no `{name}` column")))
+        find(name).ok_or_else(|| parse_error(1, format!("the header has no `{name}` column")))
     };
     let (games, mean) = (column("games")?, column("mean_score")?);
-    let mut points = Vec::new();
+    let (alpha, seconds) = (find("alpha"), find("seconds"));
+    let reach = REACH_COLUMNS.map(find);
+    let mut rows = Vec::new();
+    let mut clock = 0.0;
     for (i, line) in lines.enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
         let fields: Vec<&str> = line.split(',').collect();
-        let number = |k: usize, name: &str| -> Result<f64, PlotError> {
-            let field = fields.get(k).copied().unwrap_or_default();
+        let number = |k: usize| -> Result<f64, PlotError> {
+            let field = fields.get(k).copied().unwrap_or_default().trim();
             field
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
                 .ok_or_else(|| {
-                    parse_error(i + 2, format!("field `{name}`: `{field}` is not a number"))
+                    parse_error(
+                        i + 2,
+                        format!("field `{}`: `{field}` is not a number", header[k].trim()),
+                    )
                 })
         };
-        points.push((number(games, "games")?, number(mean, "mean_score")?));
+        let optional = |k: Option<usize>| k.map(number).transpose();
+        let seconds = optional(seconds)?.map(|s| {
+            clock += s;
+            clock
+        });
+        rows.push(BlockRow {
+            games: number(games)?,
+            mean_score: number(mean)?,
+            alpha: optional(alpha)?,
+            reach: [
+                optional(reach[0])?,
+                optional(reach[1])?,
+                optional(reach[2])?,
+                optional(reach[3])?,
+            ],
+            seconds,
+        });
     }
-    Ok(points)
+    Ok(rows)
 }
 
+/// Parses an `eval --csv` file (`game,seed,score,max_tile,moves,outcome`);
+/// columns are found by name, so their order may change. Cells are trimmed,
+/// and blank lines are passed over.
 pub fn parse_eval_csv(text: &str, path: &Path) -> Result<Vec<GameStat>, PlotError> {
     let bad = |line: u64, message: String| PlotError::Parse {
         path: path.to_path_buf(),
@@ -454,6 +500,37 @@ fn min_max_u32(values: impl IntoIterator<Item = u32>) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_rows_read_their_columns_by_name_and_sum_the_seconds() {
+        let path = Path::new("progress.csv");
+        let text = "games,alpha,mean_score,reach_2048,seconds\n10,0.5,100,0.25,1.5\n\n20,0.25,300,0.5,2.5\n";
+        let rows = parse_progress_csv(text, path).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[1],
+            BlockRow {
+                games: 20.0,
+                mean_score: 300.0,
+                alpha: Some(0.25),
+                reach: [Some(0.5), None, None, None],
+                seconds: Some(4.0),
+            }
+        );
+        let bare = parse_progress_csv("mean_score,games\n7,1\n", path).unwrap();
+        assert_eq!(
+            (bare[0].games, bare[0].alpha, bare[0].seconds),
+            (1.0, None, None)
+        );
+        let missing = parse_progress_csv("games,score\n1,2\n", path).unwrap_err();
+        assert!(missing.to_string().contains("mean_score"), "{missing}");
+        let bad = parse_progress_csv("games,mean_score,seconds\n1,2,x\n", path).unwrap_err();
+        let message = bad.to_string();
+        assert!(
+            message.contains("progress.csv:2:") && message.contains("seconds"),
+            "{message}"
+        );
+    }
 
     const JOURNAL: &str = r#"{"kind":"baseline","fitness":1000.5,"mean_score":1000.5,"games":8}
 {"kind":"eval","generation":0,"index":0,"x":[0.1,0.2],"params":{"empty":1.0},"fitness":900,"penalty":0,"mean_score":900,"games":8}

@@ -301,31 +301,48 @@ impl Chart for FitnessChart<'_> {
     }
 }
 
-/// A learning folder's curve: the mean score of each block of games
-/// against the games learned from.
+/// Curves of learning runs: one line per series against games or seconds
+/// (the mean score of each block, a reach share, the rate), with a legend
+/// where there are several.
 pub struct LearningChart<'a> {
     pub title: String,
-    /// (games learned from at the block's end, the block's mean score).
-    pub points: &'a [(f64, f64)],
+    pub x_label: &'a str,
+    pub y_label: &'a str,
+    /// (label, points), each point (x, y) at a block's end.
+    pub series: &'a [(String, Vec<(f64, f64)>)],
+    /// Whether y is a share, drawn as a percentage from 0 to 100%.
+    pub share: bool,
 }
 
 impl Chart for LearningChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        let last = self.points.last().ok_or("no blocks to draw")?;
-        let (_, hi) = min_max(self.points.iter().map(|p| p.1)).ok_or("no scores")?;
+        let points = || self.series.iter().flat_map(|(_, p)| p.iter());
+        let (_, x_hi) = min_max(points().map(|p| p.0)).ok_or("no blocks to draw")?;
+        let (_, y_hi) = min_max(points().map(|p| p.1)).ok_or("no values")?;
+        let y_top = if self.share {
+            1.0
+        } else {
+            (y_hi * 1.05).max(f64::MIN_POSITIVE)
+        };
+        let percent = |v: &f64| format!("{:.0}%", 100.0 * v);
+        let y_format: &dyn Fn(&f64) -> String = if self.share { &percent } else { &short_label };
         let mut chart = frame(
             root,
             &self.title,
-            Axis::new(0.0..last.0.max(1.0), "games learned from").format(&short_label),
-            Axis::new(0.0..(hi * 1.05).max(1.0), "mean score of the block").format(&short_label),
+            Axis::new(0.0..x_hi.max(1.0), self.x_label).format(&short_label),
+            Axis::new(0.0..y_top, self.y_label).format(y_format),
         )?;
-        let color = series_color(0);
-        chart
-            .draw_series(LineSeries::new(
-                self.points.iter().copied(),
-                color.stroke_width(2),
-            ))
-            .map_err(err)?;
+        for (i, (label, points)) in self.series.iter().enumerate() {
+            let style = series_color(i).stroke_width(2);
+            chart
+                .draw_series(LineSeries::new(points.iter().copied(), style))
+                .map_err(err)?
+                .label(label)
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
+        }
+        if self.series.len() > 1 {
+            legend_box(&mut chart, SeriesLabelPosition::LowerRight)?;
+        }
         Ok(())
     }
 }

@@ -296,25 +296,140 @@ pub fn is_learning_folder(dir: &Path) -> bool {
         && !dir.join(crate::tune::folder::files::CONFIG).exists()
 }
 
-/// A learning folder's curve, `<folder>-learning.png/svg` in `out`.
+/// A learning folder's curves in `out`: the blocks' mean score against
+/// games (`<folder>-learning`) and, where its file has the columns, against
+/// seconds (`-learning-seconds`), the shares reaching 2048 to 32768
+/// (`-learning-reach`) and the rate (`-learning-alpha`).
 pub fn plot_learning(dir: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
+    let rows = read_progress(dir)?;
+    create_dir(out)?;
+    let name = data::folder_name(dir);
+    let stem = |suffix: &str| out.join(format!("{}-learning{suffix}", file_stem(&name)));
+    let one = |points: Vec<(f64, f64)>| vec![(name.clone(), points)];
+    let mut written = Vec::new();
+    let games = one(rows.iter().map(|r| (r.games, r.mean_score)).collect());
+    let title = format!("{name}: greedy play while learning");
+    fn chart<'a>(
+        title: &str,
+        series: &'a [(String, Vec<(f64, f64)>)],
+        x_label: &'a str,
+        y_label: &'a str,
+        share: bool,
+    ) -> draw::LearningChart<'a> {
+        draw::LearningChart {
+            title: title.to_string(),
+            x_label,
+            y_label,
+            series,
+            share,
+        }
+    }
+    let score = "mean score of the block";
+    let c = chart(&title, &games, "games learned from", score, false);
+    written.extend(save(&c, &stem(""), format)?);
+    if let Some(timed) = by_seconds(&rows) {
+        let series = one(timed);
+        let c = chart(&title, &series, "seconds", score, false);
+        written.extend(save(&c, &stem("-seconds"), format)?);
+    }
+    let reach: Vec<(String, Vec<(f64, f64)>)> = data::REACH_COLUMNS
+        .iter()
+        .enumerate()
+        .filter_map(|(k, column)| {
+            let points: Option<Vec<_>> =
+                rows.iter().map(|r| Some((r.games, r.reach[k]?))).collect();
+            Some((column.trim_start_matches("reach_").to_string(), points?))
+        })
+        .collect();
+    if !reach.is_empty() {
+        let c = chart(
+            &title,
+            &reach,
+            "games learned from",
+            "share of the block reaching",
+            true,
+        );
+        written.extend(save(&c, &stem("-reach"), format)?);
+    }
+    let alpha: Option<Vec<_>> = rows.iter().map(|r| Some((r.games, r.alpha?))).collect();
+    if let Some(alpha) = alpha {
+        let series = one(alpha);
+        let c = chart(
+            &title,
+            &series,
+            "games learned from",
+            "learning rate α",
+            false,
+        );
+        written.extend(save(&c, &stem("-alpha"), format)?);
+    }
+    Ok(written)
+}
+
+/// Several learning folders' curves on one chart each, against games
+/// (`learning-compare-games`) and, where every file has seconds, against
+/// seconds (`learning-compare-seconds`): a learner's run beside another's.
+pub fn plot_learning_compare(
+    dirs: &[PathBuf],
+    out: &Path,
+    format: Format,
+) -> Result<Vec<PathBuf>, PlotError> {
+    let mut runs = Vec::new();
+    for dir in dirs {
+        runs.push((data::folder_name(dir), read_progress(dir)?));
+    }
+    create_dir(out)?;
+    let score = "mean score of the block";
+    let title = "learning runs side by side: greedy play while learning".to_string();
+    let games: Vec<_> = runs
+        .iter()
+        .map(|(name, rows)| {
+            (
+                name.clone(),
+                rows.iter().map(|r| (r.games, r.mean_score)).collect(),
+            )
+        })
+        .collect();
+    let chart = draw::LearningChart {
+        title: title.clone(),
+        x_label: "games learned from",
+        y_label: score,
+        series: &games,
+        share: false,
+    };
+    let mut written = save(&chart, &out.join("learning-compare-games"), format)?;
+    let timed: Option<Vec<_>> = runs
+        .iter()
+        .map(|(name, rows)| Some((name.clone(), by_seconds(rows)?)))
+        .collect();
+    if let Some(timed) = timed {
+        let chart = draw::LearningChart {
+            title,
+            x_label: "seconds",
+            y_label: score,
+            series: &timed,
+            share: false,
+        };
+        written.extend(save(&chart, &out.join("learning-compare-seconds"), format)?);
+    }
+    Ok(written)
+}
+
+/// A learning folder's progress rows.
+fn read_progress(dir: &Path) -> Result<Vec<data::BlockRow>, PlotError> {
     let path = dir.join(data::PROGRESS_FILE);
     let text = std::fs::read_to_string(&path).map_err(|source| PlotError::Read {
         path: path.clone(),
         source,
     })?;
-    let points = data::parse_progress_csv(&text, &path)?;
-    create_dir(out)?;
-    let name = data::folder_name(dir);
-    let chart = draw::LearningChart {
-        title: format!("{name}: greedy play while learning"),
-        points: &points,
-    };
-    save(
-        &chart,
-        &out.join(format!("{}-learning", file_stem(&name))),
-        format,
-    )
+    data::parse_progress_csv(&text, &path)
+}
+
+/// (seconds, mean score) of each row, where every row has its seconds.
+fn by_seconds(rows: &[data::BlockRow]) -> Option<Vec<(f64, f64)>> {
+    rows.iter()
+        .map(|r| Some((r.seconds?, r.mean_score)))
+        .collect()
 }
 
 pub fn plot_eval(csv: &Path, out: &Path, format: Format) -> Result<Vec<PathBuf>, PlotError> {
@@ -359,5 +474,51 @@ mod tests {
     #[test]
     fn the_embedded_font_registers() {
         assert!(ensure_font());
+    }
+
+    #[test]
+    fn a_learning_folder_gets_its_four_curves_and_two_folders_a_comparison() {
+        let tmp = std::env::temp_dir().join(format!("tune2048-plot-learn-{}", std::process::id()));
+        let (ours, theirs, out) = (tmp.join("ours"), tmp.join("theirs"), tmp.join("out"));
+        std::fs::create_dir_all(&ours).unwrap();
+        std::fs::create_dir_all(&theirs).unwrap();
+        std::fs::write(
+            ours.join(data::PROGRESS_FILE),
+            "games,alpha,mean_score,max_score,reach_2048,reach_8192,reach_16384,reach_32768,seconds\n\
+             1000,1,25132,158072,0.4370,0.0070,0.0000,0.0000,3.8\n\
+             2000,1,47566,225556,0.7740,0.0460,0.0010,0.0000,6.7\n",
+        )
+        .unwrap();
+        // Another learner's log in the same form: only what it reports.
+        std::fs::write(
+            theirs.join(data::PROGRESS_FILE),
+            "games,mean_score,seconds\n1000,20095,14.8\n2000,39777,20.3\n",
+        )
+        .unwrap();
+        let stems = |files: Vec<PathBuf>| -> Vec<String> {
+            let mut names: Vec<String> = files
+                .iter()
+                .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
+                .collect();
+            names.dedup();
+            names
+        };
+        let four = stems(plot_learning(&ours, &out, Format::Svg).unwrap());
+        assert_eq!(
+            four,
+            [
+                "ours-learning",
+                "ours-learning-seconds",
+                "ours-learning-reach",
+                "ours-learning-alpha"
+            ]
+        );
+        let two = stems(plot_learning(&theirs, &out, Format::Svg).unwrap());
+        assert_eq!(two, ["theirs-learning", "theirs-learning-seconds"]);
+        let both = stems(plot_learning_compare(&[ours, theirs], &out, Format::Svg).unwrap());
+        assert_eq!(both, ["learning-compare-games", "learning-compare-seconds"]);
+        let svg = std::fs::read_to_string(out.join("learning-compare-seconds.svg")).unwrap();
+        assert!(svg.contains("ours") && svg.contains("theirs"));
+        std::fs::remove_dir_all(&tmp).unwrap();
     }
 }
