@@ -47,58 +47,47 @@ fn paired_line(args: &[&str]) -> String {
     stdout.lines().last().unwrap().to_string()
 }
 
+/// `compare` of the reference weights against `player` on `games` games at
+/// `depth` (and `extra` flags), over version 2 and then version 1: every
+/// game a tie, the same game move for move.
+fn assert_same_games(player: &str, depth: &str, games: &str, extra: &[&str]) {
+    let nneonneo = weights("nneonneo.ron");
+    for lockstep in ["64", "1"] {
+        let mut args = vec![
+            "compare",
+            "--lockstep",
+            lockstep,
+            "--weights",
+            &nneonneo,
+            "--player",
+            player,
+            "--depth",
+            depth,
+            "--games",
+            games,
+            "--seed",
+            "9",
+        ];
+        args.extend_from_slice(extra);
+        let line = paired_line(&args);
+        let ties = format!("wins/losses/ties 0/0/{games}");
+        assert!(line.ends_with(&ties), "--lockstep {lockstep}: {line}");
+    }
+}
+
 #[test]
 fn the_example_players_play_the_builtin_players_games_move_for_move() {
     let dir = TempDir::new("same-games");
     let Some(exe) = c_player(&dir) else {
         return;
     };
-    let c = format!("{} --depth 1", exe.display());
-    let nneonneo = weights("nneonneo.ron");
-    // Version 2 (the default), then version 1.
-    for lockstep in ["64", "1"] {
-        let line = paired_line(&[
-            "compare",
-            "--lockstep",
-            lockstep,
-            "--weights",
-            &nneonneo,
-            "--player",
-            &c,
-            "--depth",
-            "1",
-            "--games",
-            "24",
-            "--seed",
-            "9",
-        ]);
-        assert!(line.ends_with("wins/losses/ties 0/0/24"), "{line}");
-    }
+    assert_same_games(&format!("{} --depth 1", exe.display()), "1", "24", &[]);
     // The Python example, slower: greedy play, shorter games.
     let py = format!(
         "python3 {} --depth 0",
         repo_path("examples/players/ref_player.py").display()
     );
-    for lockstep in ["64", "1"] {
-        let line = paired_line(&[
-            "compare",
-            "--lockstep",
-            lockstep,
-            "--weights",
-            &nneonneo,
-            "--player",
-            &py,
-            "--depth",
-            "0",
-            "--games",
-            "3",
-            "--move-limit",
-            "300",
-            "--seed",
-            "9",
-        ]);
-        assert!(line.ends_with("wins/losses/ties 0/0/3"), "{line}");
-    }
+    assert_same_games(&py, "0", "3", &["--move-limit", "300"]);
 }
 
 /// A small job tuning an external player at depth 0 (fast games): its
