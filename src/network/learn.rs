@@ -108,15 +108,16 @@ impl LearnStarts {
 /// [`crate::engine::Direction::ALL`] order.
 pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, f32) {
     let mut best: Option<(f32, crate::engine::Direction, Board, f32)> = None;
-    let moves = board.moves();
-    // The four afterstates' lookups, fetched together before any is summed.
-    for m in moves.iter().flatten() {
-        net.prefetch_pair(m.board, m.board.transpose());
+    // Each afterstate with its transpose, its lookups fetched before any
+    // is summed.
+    let moves = board.moves().map(|m| m.map(|m| (m, m.board.transpose())));
+    for &(m, trans) in moves.iter().flatten() {
+        net.prefetch_pair(m.board, trans);
     }
     for (dir, moved) in crate::engine::Direction::ALL.into_iter().zip(moves) {
-        let Some(m) = moved else { continue };
+        let Some((m, trans)) = moved else { continue };
         let reward = m.score as f32;
-        let value = reward + net.value(m.board);
+        let value = reward + net.value_pair(m.board, trans);
         if best.is_none_or(|(b, ..)| value > b) {
             best = Some((value, dir, m.board, reward));
         }
@@ -194,9 +195,10 @@ fn learn_played(
         for (k, &(after, reward)) in segment.iter().enumerate().rev() {
             // The next board back: its lookups fetched while this one learns.
             if let Some(&(before, _)) = k.checked_sub(1).map(|j| &segment[j]) {
-                net.prefetch_pair(before, before.transpose());
+                let trans = before.transpose();
+                net.prefetch_pair(before, trans);
                 if let Some(coh) = coherence.as_deref() {
-                    prefetch_sums(net, coh, before);
+                    prefetch_sums(net, coh, before, trans);
                 }
             }
             let error = target - net.value(after);
@@ -210,9 +212,10 @@ fn learn_played(
     }
 }
 
-/// Asks the caches for the coherence sums of every weight `board` looks up.
-fn prefetch_sums(net: &Network, coh: &Coherence, board: Board) {
-    let forms = symmetric_forms(board.0, board.transpose().0);
+/// Asks the caches for the coherence sums of every weight `board` (given
+/// with its transpose) looks up.
+fn prefetch_sums(net: &Network, coh: &Coherence, board: Board, trans: Board) {
+    let forms = symmetric_forms(board.0, trans.0);
     let tuples = net.masks().len();
     let first = net.stage_of(board) * tuples;
     for (acc, &mask) in coh.tables[first..].iter().zip(net.masks()) {
