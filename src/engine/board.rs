@@ -66,6 +66,9 @@ pub struct Moved {
     pub overflow: bool,
 }
 
+/// The low bit of every cell's nibble.
+const NIBBLE_LOW_BITS: u64 = 0x1111_1111_1111_1111;
+
 /// A 4×4 board of tile ranks (0 empty, 1 = 2, …, 15 = 32768). Small and `Copy`.
 #[derive(
     Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -265,6 +268,13 @@ impl Board {
     /// Whether any move is legal.
     #[inline]
     pub fn has_move(self) -> bool {
+        // A board with tiles and an empty cell has a tile beside an empty
+        // cell, which can slide into it: the four moves need trying only on
+        // a full (or an empty) board.
+        let empty = self.count_empty();
+        if empty > 0 && empty < 16 {
+            return true;
+        }
         Direction::ALL.iter().any(|&d| self.can_move(d))
     }
 
@@ -288,15 +298,21 @@ impl Board {
     /// Bit mask of the empty cells (bit i for cell i).
     #[inline]
     pub fn empty_mask(self) -> u16 {
-        let mut m = 0u16;
+        // Fold each nibble to its low bit (set iff the cell holds a tile),
+        // then pack the 16 low bits of the empty cells.
         let mut x = self.0;
-        for i in 0..16 {
-            if x & 0xF == 0 {
-                m |= 1 << i;
-            }
-            x >>= 4;
+        x |= (x >> 2) & 0x3333_3333_3333_3333;
+        x |= x >> 1;
+        let empty = !x & NIBBLE_LOW_BITS;
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            // SAFETY: the target has BMI2 (checked at compile time).
+            unsafe { core::arch::x86_64::_pext_u64(empty, NIBBLE_LOW_BITS) as u16 }
         }
-        m
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        {
+            (0..16).fold(0u16, |m, i| m | (((empty >> (4 * i)) & 1) as u16) << i)
+        }
     }
 
     /// The largest rank on the board.
@@ -526,6 +542,32 @@ mod tests {
         let stuck = board([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(stuck.make_move(Direction::Left), None);
         assert_eq!(stuck.make_move(Direction::Up), None);
+    }
+
+    #[test]
+    fn empty_cells_and_legality_agree_with_the_cells_and_the_four_moves() {
+        // By a fixed LCG: boards of a few ranks with empty cells, and full
+        // boards of up to 10 ranks, some of them without a move.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut stuck = 0;
+        for n in 0..20_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (low, high) = if n % 2 == 0 { (0, 3) } else { (1, 10) };
+            let b = Board((0..16u32).fold(0, |b, i| {
+                let r = low + (x.rotate_left(4 * i) >> 56) % (high - low + 1);
+                b | r << (4 * i)
+            }));
+            let mask = (0..16usize).fold(0u16, |m, i| m | u16::from(b.rank(i) == 0) << i);
+            assert_eq!(b.empty_mask(), mask, "{b:?}");
+            let legal = Direction::ALL.iter().any(|&d| b.make_move(d).is_some());
+            assert_eq!(b.has_move(), legal, "{b:?}");
+            stuck += u32::from(!legal);
+        }
+        assert!(stuck > 10, "{stuck} boards without a move");
+        assert!(!Board::EMPTY.has_move());
+        assert_eq!(Board::EMPTY.empty_mask(), u16::MAX);
     }
 
     #[test]

@@ -38,6 +38,11 @@ pub struct Network {
     masks: Vec<u64>,
     /// The ranks at which a stage begins, ascending; empty for one stage.
     stages: Vec<u8>,
+    /// The stages in use, from the first: a board of a later stage is
+    /// scored by the last of them until learning reaches its stage and
+    /// promotes it (see [`super::promote`]). All of them but while a network
+    /// learned with `--promote` has not reached its last stage.
+    pub(super) opened: usize,
     /// The tables stage by stage, each stage's tuple by tuple.
     weights: Vec<Vec<f32>>,
     pub trained: Trained,
@@ -51,6 +56,7 @@ impl Clone for Network {
             tuples: self.tuples.clone(),
             masks: self.masks.clone(),
             stages: self.stages.clone(),
+            opened: self.opened,
             weights: self.weights.iter().map(|t| pages::copied(t)).collect(),
             trained: self.trained,
         }
@@ -170,6 +176,7 @@ impl Network {
             tuples,
             masks,
             stages: Vec::new(),
+            opened: 1,
             weights,
             trained: Trained {
                 games: 0,
@@ -196,6 +203,7 @@ impl Network {
             net.weights
                 .extend(self.weights.iter().map(|t| pages::copied(t)));
         }
+        net.opened = stages.len() + 1;
         net.stages = stages;
         Ok(net)
     }
@@ -213,6 +221,7 @@ impl Network {
                 self.weights.push(pages::filled(self.weights[t].len(), 0.0));
             }
         }
+        self.opened = stages.len() + 1;
         self.stages = stages;
     }
 
@@ -232,12 +241,19 @@ impl Network {
         if self.stages.is_empty() {
             return 0;
         }
-        let top = board.max_rank();
-        let stage = self.stages.iter().take_while(|&&r| top >= r).count();
-        stage * self.masks.len()
+        self.stage_reached(board).min(self.opened - 1) * self.masks.len()
     }
 
-    /// The stage whose tables score `board` (0 for a one-stage network).
+    /// The stage `board` belongs to by its largest tile, whether or not that
+    /// stage is in use yet (0 for a one-stage network).
+    #[inline(always)]
+    pub(super) fn stage_reached(&self, board: Board) -> usize {
+        let top = board.max_rank();
+        self.stages.iter().take_while(|&&r| top >= r).count()
+    }
+
+    /// The stage whose tables score `board` (0 for a one-stage network): its
+    /// own, or the last in use where its own is not yet.
     #[inline(always)]
     pub fn stage_of(&self, board: Board) -> usize {
         self.first_table(board) / self.masks.len()
@@ -346,19 +362,21 @@ impl Network {
     /// boards' values tell apart.
     #[inline]
     pub fn implied_score(board: Board) -> f32 {
-        const POINTS: [f32; 16] = {
-            let mut p = [0.0f32; 16];
+        const POINTS: [u32; 16] = {
+            let mut p = [0u32; 16];
             let mut r = 2;
             while r < 16 {
-                p[r] = ((r as u32 - 1) * (1 << r)) as f32;
+                p[r] = (r as u32 - 1) * (1 << r);
                 r += 1;
             }
             p
         };
+        // Summed as integers: at most 16 × 14 × 32768 < 2^24, so every
+        // partial sum is exact in f32 and the order of the sum cannot matter.
         let b = board.0;
         (0..16)
             .map(|i| POINTS[((b >> (4 * i)) & 0xF) as usize])
-            .sum()
+            .sum::<u32>() as f32
     }
 
     /// The weight tables, stage by stage and in each tuple by tuple.

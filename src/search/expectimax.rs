@@ -411,6 +411,9 @@ impl Searcher {
         limit: u32,
         stop: Stop,
     ) -> Result<Option<Decision>, Abandoned> {
+        if limit == 0 {
+            return Ok(self.greedy(h, board));
+        }
         // First with lost boards at 0, the reference's value. If that search
         // also scored a live board at or below 0, a lost board could have
         // outranked it: search again with a lost value below every score the
@@ -445,6 +448,38 @@ impl Searcher {
             value,
             depth: limit,
         }))
+    }
+
+    /// The decision of a search to limit 0 without the search's frame: each
+    /// legal move's afterstate scored by the heuristic, the best played.
+    /// No board there is lost, so [`Searcher::search_root`] would search once
+    /// and give these values, counted the same way.
+    fn greedy<E: Evaluate>(&mut self, h: &E, board: Board) -> Option<Decision> {
+        self.table.new_epoch();
+        let moved = board.shifts_pair(board.transpose(), &TABLES);
+        // Only the legal moves' lookups: an illegal move's would be the
+        // board's own, never read.
+        for (next, next_t) in moved {
+            if next != board {
+                h.prefetch_pair(next, next_t);
+            }
+        }
+        let mut values = [None; 4];
+        let mut evals = 0;
+        for (value, (next, next_t)) in values.iter_mut().zip(moved) {
+            if next != board {
+                *value = Some(h.eval_pair(next, next_t));
+                evals += 1;
+            }
+        }
+        self.stats.moves += 4;
+        self.stats.evals += evals;
+        self.stats.decisions += 1;
+        pick(&values).map(|(k, value)| Decision {
+            dir: Direction::ALL[k],
+            value,
+            depth: 0,
+        })
     }
 
     /// One search of every move at the root, with lost boards valued 0, or,
