@@ -574,6 +574,44 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
     assert!(err.contains("split already"), "{err}");
     assert!(!tmp.join("bad").join("network.nt").exists());
     refused(&["--games", "90", "--from", twice, "--seed", "3"]);
+    for flags in [
+        &["--promote"][..],
+        &["--promote", "--from", twice, "--stages", "512"],
+    ] {
+        let err = refused(&[&["--games", "60"][..], flags].concat());
+        assert!(err.contains("--promote"), "{flags:?}: {err}");
+    }
+}
+
+#[test]
+fn promoting_stages_open_as_reached_and_a_resume_ends_as_an_unbroken_run() {
+    let tmp = TempDir::new("learn-promote");
+    let flags = [
+        "--stages",
+        "512,1024",
+        "--promote",
+        "--seed",
+        "4",
+        "--block",
+        "4",
+    ];
+    let whole = tmp.join("whole");
+    let out = learn(&whole, &[&flags[..], &["--games", "200"]].concat());
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("stages at 512,1024, 1 in use"), "{err}");
+    let net = Network::load(&whole.join("network.nt")).unwrap();
+    assert!(net.all_opened(), "200 games reached no 1024");
+    // Stopped early, while only some stages are in use, then resumed.
+    let part = tmp.join("part");
+    let out = learn(&part, &[&flags[..], &["--games", "4"]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let early = Network::load(&part.join("network.nt")).unwrap();
+    assert_eq!(early.opened(), 1, "4 games reached a 512");
+    let out = learn(&part, &["--games", "200", "--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let resumed = std::fs::read(part.join("network.nt")).unwrap();
+    assert_eq!(resumed, std::fs::read(whole.join("network.nt")).unwrap());
 }
 
 #[test]

@@ -71,6 +71,12 @@ pub struct Args {
     /// stage starts as a copy of that network.
     #[arg(long, conflicts_with = "resume")]
     pub stages: Option<String>,
+    /// With --stages on a new network: the first stage alone in use at
+    /// first; each later stage starts as a copy of the one before when
+    /// learning first reaches it (until then its boards are scored by the
+    /// last stage in use).
+    #[arg(long, requires = "stages", conflicts_with_all = ["resume", "from"])]
+    pub promote: bool,
     /// TD(λ): the trace decay in [0, 1), how much of a game's actual points
     /// each target carries back (0: TD(0)). With --resume, any of --lambda,
     /// --coherence, --restarts and --rounds replaces the folder's method as
@@ -178,6 +184,9 @@ fn new_network(args: &Args) -> anyhow::Result<Network> {
     let mut net = Network::new(tuples, variant, args.seed, alpha)
         .map_err(|e| input_error(format!("--tuples: {e}")))?;
     net.set_stages(stages);
+    if args.promote {
+        net.close_later_stages();
+    }
     if let Some(value) = args.optimistic {
         if !(value.is_finite() && value >= 0.0) {
             return Err(input_error(format!(
@@ -214,7 +223,12 @@ fn run_method(args: &Args, net: &Network) -> anyhow::Result<Method> {
 fn announce(net: &Network, to: u64, alpha: f32, method: Method) {
     let stages = match net.stages() {
         [] => String::new(),
-        s => format!(", stages at {}", stages_text(s)),
+        s if net.all_opened() => format!(", stages at {}", stages_text(s)),
+        s => format!(
+            ", stages at {}, {} in use and the rest promoted as reached",
+            stages_text(s),
+            net.opened()
+        ),
     };
     eprintln!(
         "learning {} weights ({} tuples{stages}) in the {} game from game {} to {to}, alpha \

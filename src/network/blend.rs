@@ -15,7 +15,7 @@ impl Network {
         for (i, net) in rest.iter().enumerate() {
             let differs = if net.tuples() != first.tuples() {
                 "tuples"
-            } else if net.stages() != first.stages() {
+            } else if net.stages() != first.stages() || net.opened() != first.opened() {
                 "stages"
             } else if net.trained.variant != first.trained.variant {
                 "variant"

@@ -2,7 +2,8 @@
 //! packed files.
 //!
 //! Every network file is a short text header (a format line, then the
-//! fields: tuples, the stages where there are more than one, the training
+//! fields: tuples, the stages where there are more than one (and the stages
+//! in use while some are to be promoted), the training
 //! record, the weight count; a packed file adds fields of its own), a blank
 //! line, a body, and the FNV-1a hash of everything before it (8 bytes,
 //! little-endian). The bodies are read and written in [`super::files`]
@@ -42,8 +43,15 @@ fn parse_variant(text: &str) -> Result<Variant, String> {
 pub(super) fn header_fields(net: &Network) -> String {
     let stages = if net.stages().is_empty() {
         String::new()
-    } else {
+    } else if net.all_opened() {
         format!("stages {}\n", stages_text(net.stages()))
+    } else {
+        // Stages that promote, not all reached yet.
+        format!(
+            "stages {}\nopened {}\n",
+            stages_text(net.stages()),
+            net.opened()
+        )
     };
     let method = if net.trained.method == Method::PLAIN {
         String::new()
@@ -167,6 +175,23 @@ impl<'a> Header<'a> {
             }
             _ => Vec::new(),
         };
+        let opened = match self.lines.peek() {
+            Some(line) if line.starts_with("opened ") => {
+                let (n, text) = self.field("opened")?;
+                match text.parse::<usize>() {
+                    Ok(k) if (1..=stages.len()).contains(&k) => Some(k),
+                    _ => {
+                        let e = format!(
+                            "`{text}` is not a count of stages in use from 1 to {} (one less \
+                             than the stages)",
+                            stages.len()
+                        );
+                        return Err(bad_field(n, "opened", &e));
+                    }
+                }
+            }
+            _ => None,
+        };
         let (n, text) = self.field("variant")?;
         let variant = parse_variant(text).map_err(|e| bad_field(n, "variant", &e))?;
         let games = self.parsed::<u64>("games")?;
@@ -185,6 +210,9 @@ impl<'a> Header<'a> {
             .map_err(|e| bad_field(n, "weights", &e))?;
         let mut net = Network::new(tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
         net.set_stages(stages);
+        if let Some(k) = opened {
+            net.opened = k;
+        }
         net.trained.games = games;
         net.trained.method = method;
         if count != net.weight_count() {

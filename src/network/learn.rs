@@ -188,6 +188,13 @@ fn learn_played(
     lambda: f32,
     game: &Played,
 ) {
+    // A segment's last afterstate holds its largest tile: every stage the
+    // game reached is in use before any of it is learned.
+    for &end in &game.ends {
+        if let Some(&(last, _)) = end.checked_sub(1).and_then(|k| game.path.get(k)) {
+            net.promote_to(last);
+        }
+    }
     let mut begin = 0;
     for &end in &game.ends {
         let mut target = 0.0f32;
@@ -248,10 +255,13 @@ fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f
 const COPY_AHEAD: usize = 4;
 
 /// Copies to `play` the weights of `learned` that `games` changed, each
-/// table by a thread of its own.
+/// table by a thread of its own, and the stages their learning promoted.
 fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
     let masks = learned.masks();
     let tuples = masks.len();
+    // A board was learned in its stage as it stood in use then: below the
+    // stages promoted since (copied whole below), as `play` has them.
+    let last_in_use = play.opened() - 1;
     play.tables_mut()
         .par_iter_mut()
         .zip(learned.tables())
@@ -266,7 +276,7 @@ fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
                     .path
                     .iter()
                     .map(|&(board, _)| board)
-                    .filter(|&board| learned.stage_of(board) == stage)
+                    .filter(|&board| learned.stage_reached(board).min(last_in_use) == stage)
                     .collect();
                 for (n, &board) in boards.iter().enumerate() {
                     // A few boards ahead, both ends of the copy are fetched.
@@ -282,32 +292,35 @@ fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
                 }
             }
         });
+    play.follow_promotions(learned);
 }
 
 /// Learns games `block.0..block.1` in rounds of `round`: each round is
-/// played (by `play`) on the network as it stood two rounds before while
-/// the round before is learned from (by `learn`), then the weights that
-/// round changed are copied to the network the games are played on.
+/// played (by `play`) on `on`, the network as it stood two rounds before,
+/// while the round before is learned from (by `learn`), then the weights
+/// that round changed are copied to `on`. `on` equals `net` at the start,
+/// and again at the end: the next block plays on it without a new copy.
 fn in_rounds(
     net: &mut Network,
+    on: &mut Network,
     mut coherence: Option<&mut Coherence>,
     (mut first, end): (u64, u64),
     round: u64,
-    stats: &mut BlockStats,
     play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
     learn: impl Fn(&mut Network, Option<&mut Coherence>, &[Played]) + Sync,
-) {
-    let mut on = net.clone();
-    let mut pending = play(&on, first, (first + round).min(end));
+) -> BlockStats {
+    let mut stats = BlockStats::default();
+    let mut pending = play(on, first, (first + round).min(end));
     while !pending.is_empty() {
         first += pending.len() as u64;
         let last = (first + round).min(end);
         let coh = coherence.as_deref_mut();
-        let (_, next) = rayon::join(|| learn(net, coh, &pending), || play(&on, first, last));
-        copy_changed(&mut on, net, &pending);
+        let (_, next) = rayon::join(|| learn(net, coh, &pending), || play(on, first, last));
+        copy_changed(on, net, &pending);
         pending.iter().for_each(|p| stats.add(&p.record));
         pending = next;
     }
+    stats
 }
 
 /// What a run of learning is given besides the network: its method, its
@@ -370,30 +383,36 @@ pub fn learn(
             learn_played(net, coh.as_deref_mut(), step, method.lambda, game);
         }
     };
+    // What the games of rounds are played on: a copy made once, kept equal
+    // to the network at every block's end.
+    let mut on = matches!(method.schedule, Schedule::Rounds(_)).then(|| net.clone());
     while net.trained.games < to {
         let end = (net.trained.games + lesson.block).min(to);
-        let mut stats = BlockStats::default();
-        match method.schedule {
+        let mut stats = match method.schedule {
             Schedule::Sequential => {
+                let mut stats = BlockStats::default();
                 for game in net.trained.games..end {
                     let played = play_round(net, game, game + 1);
                     learn_round(net, coherence.as_deref_mut(), &played);
                     stats.add(&played[0].record);
                 }
+                stats
             }
-            Schedule::Rounds(_) => {
-                let block = (net.trained.games, end);
-                in_rounds(
-                    net,
-                    coherence.as_deref_mut(),
-                    block,
-                    round,
-                    &mut stats,
-                    |on, f, l| play_round(on, f, l),
-                    |n, c, g| learn_round(n, c, g),
-                );
-            }
-        }
+            Schedule::Rounds(_) => in_rounds(
+                net,
+                on.as_mut().expect("a copy to play rounds on"),
+                coherence.as_deref_mut(),
+                (net.trained.games, end),
+                round,
+                |on, f, l| play_round(on, f, l),
+                |n, c, g| learn_round(n, c, g),
+            ),
+        };
+        debug_assert!(
+            on.as_ref()
+                .is_none_or(|on| on.tables() == net.tables() && on.opened() == net.opened()),
+            "the copy rounds are played on follows the network"
+        );
         net.trained.games = end;
         stats.games = end;
         stats.mean_score /= stats.block as f64;
