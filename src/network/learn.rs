@@ -36,6 +36,7 @@
 
 use rayon::prelude::*;
 
+use super::changed::Changed;
 use super::coherence::Coherence;
 use super::method::{Method, Schedule};
 use super::value::{gather, prefetch, symmetric_forms, Network};
@@ -180,10 +181,15 @@ pub(super) fn play(
     Played { record, path, ends }
 }
 
-/// Learns from a played game on `net`: each segment from its end back.
+/// How many boards back the learner fetches the weights it will read.
+const LEARN_AHEAD: usize = 2;
+
+/// Learns from a played game on `net`: each segment from its end back,
+/// marking in `changed`, where given, the weights it moves.
 fn learn_played(
     net: &mut Network,
     mut coherence: Option<&mut Coherence>,
+    mut changed: Option<&mut Changed>,
     step: f32,
     lambda: f32,
     game: &Played,
@@ -199,19 +205,29 @@ fn learn_played(
     for &end in &game.ends {
         let mut target = 0.0f32;
         let segment = &game.path[begin..end];
+        let fetch = |net: &Network, coh: Option<&Coherence>, board: Board| {
+            let trans = board.transpose();
+            net.prefetch_pair(board, trans);
+            if let Some(coh) = coh {
+                prefetch_sums(net, coh, board, trans);
+            }
+        };
+        // The last boards' lookups fetched before any learns; then, at each
+        // step, those of the board LEARN_AHEAD steps further back.
+        for &(board, _) in segment.iter().rev().skip(1).take(LEARN_AHEAD - 1) {
+            fetch(net, coherence.as_deref(), board);
+        }
         for (k, &(after, reward)) in segment.iter().enumerate().rev() {
-            // The next board back: its lookups fetched while this one learns.
-            if let Some(&(before, _)) = k.checked_sub(1).map(|j| &segment[j]) {
-                let trans = before.transpose();
-                net.prefetch_pair(before, trans);
-                if let Some(coh) = coherence.as_deref() {
-                    prefetch_sums(net, coh, before, trans);
-                }
+            if let Some(&(before, _)) = k.checked_sub(LEARN_AHEAD).map(|j| &segment[j]) {
+                fetch(net, coherence.as_deref(), before);
             }
             let error = target - net.value(after);
             match coherence.as_deref_mut() {
                 None => net.adjust(after, step * error),
                 Some(coh) => update_coherent(net, coh, after, step, error),
+            }
+            if let Some(changed) = changed.as_deref_mut() {
+                changed.mark(net, after);
             }
             target = reward + lambda * target + (1.0 - lambda) * net.value(after);
         }
@@ -251,72 +267,56 @@ fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f
     }
 }
 
-/// How many boards ahead [`copy_changed`] fetches the weights it copies.
-const COPY_AHEAD: usize = 4;
+/// What the games of rounds are played on: a copy of the network as it
+/// stood two rounds before, and the weights changed since it was brought
+/// up to date.
+struct PlayCopy {
+    net: Network,
+    changed: Changed,
+}
 
-/// Copies to `play` the weights of `learned` that `games` changed, each
-/// table by a thread of its own, and the stages their learning promoted.
-fn copy_changed(play: &mut Network, learned: &Network, games: &[Played]) {
-    let masks = learned.masks();
-    let tuples = masks.len();
-    // A board was learned in its stage as it stood in use then: below the
-    // stages promoted since (copied whole below), as `play` has them.
-    let last_in_use = play.opened() - 1;
-    play.tables_mut()
-        .par_iter_mut()
-        .zip(learned.tables())
-        .enumerate()
-        .for_each(|(k, (to, from))| {
-            let (stage, mask) = (k / tuples, masks[k % tuples]);
-            let indices = |board: Board| {
-                symmetric_forms(board.0, board.transpose().0).map(|form| gather(form, mask))
-            };
-            for game in games {
-                let boards: Vec<Board> = game
-                    .path
-                    .iter()
-                    .map(|&(board, _)| board)
-                    .filter(|&board| learned.stage_reached(board).min(last_in_use) == stage)
-                    .collect();
-                for (n, &board) in boards.iter().enumerate() {
-                    // A few boards ahead, both ends of the copy are fetched.
-                    if let Some(&ahead) = boards.get(n + COPY_AHEAD) {
-                        for i in indices(ahead) {
-                            prefetch(&from[i]);
-                            prefetch(&to[i]);
-                        }
-                    }
-                    for i in indices(board) {
-                        to[i] = from[i];
-                    }
-                }
-            }
-        });
-    play.follow_promotions(learned);
+impl PlayCopy {
+    /// A copy of `net`, up to date.
+    fn new(net: &Network) -> PlayCopy {
+        PlayCopy {
+            net: net.clone(),
+            changed: Changed::new(net),
+        }
+    }
+
+    /// Takes over what learning changed in `learned` since the last time:
+    /// the marked weights and the stages it promoted.
+    fn catch_up(&mut self, learned: &Network) {
+        self.changed.copy(&mut self.net, learned);
+        self.net.follow_promotions(learned);
+    }
 }
 
 /// Learns games `block.0..block.1` in rounds of `round`: each round is
 /// played (by `play`) on `on`, the network as it stood two rounds before,
-/// while the round before is learned from (by `learn`), then the weights
-/// that round changed are copied to `on`. `on` equals `net` at the start,
-/// and again at the end: the next block plays on it without a new copy.
+/// while the round before is learned from (by `learn`, marking the weights
+/// it changes), then `on` catches up with the round. `on` equals `net` at
+/// the start, and again at the end: the next block plays on it as it is.
 fn in_rounds(
     net: &mut Network,
-    on: &mut Network,
+    on: &mut PlayCopy,
     mut coherence: Option<&mut Coherence>,
     (mut first, end): (u64, u64),
     round: u64,
     play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
-    learn: impl Fn(&mut Network, Option<&mut Coherence>, &[Played]) + Sync,
+    learn: impl Fn(&mut Network, Option<&mut Coherence>, &mut Changed, &[Played]) + Sync,
 ) -> BlockStats {
     let mut stats = BlockStats::default();
-    let mut pending = play(on, first, (first + round).min(end));
+    let mut pending = play(&on.net, first, (first + round).min(end));
     while !pending.is_empty() {
         first += pending.len() as u64;
         let last = (first + round).min(end);
         let coh = coherence.as_deref_mut();
-        let (_, next) = rayon::join(|| learn(net, coh, &pending), || play(on, first, last));
-        copy_changed(on, net, &pending);
+        let (_, next) = rayon::join(
+            || learn(net, coh, &mut on.changed, &pending),
+            || play(&on.net, first, last),
+        );
+        on.catch_up(net);
         pending.iter().for_each(|p| stats.add(&p.record));
         pending = next;
     }
@@ -378,14 +378,18 @@ pub fn learn(
             })
             .collect()
     };
-    let learn_round = |net: &mut Network, mut coh: Option<&mut Coherence>, games: &[Played]| {
+    let learn_round = |net: &mut Network,
+                       mut coh: Option<&mut Coherence>,
+                       mut changed: Option<&mut Changed>,
+                       games: &[Played]| {
         for game in games {
-            learn_played(net, coh.as_deref_mut(), step, method.lambda, game);
+            let (coh, changed) = (coh.as_deref_mut(), changed.as_deref_mut());
+            learn_played(net, coh, changed, step, method.lambda, game);
         }
     };
     // What the games of rounds are played on: a copy made once, kept equal
     // to the network at every block's end.
-    let mut on = matches!(method.schedule, Schedule::Rounds(_)).then(|| net.clone());
+    let mut on = matches!(method.schedule, Schedule::Rounds(_)).then(|| PlayCopy::new(net));
     while net.trained.games < to {
         let end = (net.trained.games + lesson.block).min(to);
         let mut stats = match method.schedule {
@@ -393,7 +397,7 @@ pub fn learn(
                 let mut stats = BlockStats::default();
                 for game in net.trained.games..end {
                     let played = play_round(net, game, game + 1);
-                    learn_round(net, coherence.as_deref_mut(), &played);
+                    learn_round(net, coherence.as_deref_mut(), None, &played);
                     stats.add(&played[0].record);
                 }
                 stats
@@ -405,12 +409,12 @@ pub fn learn(
                 (net.trained.games, end),
                 round,
                 |on, f, l| play_round(on, f, l),
-                |n, c, g| learn_round(n, c, g),
+                |n, c, changed, g| learn_round(n, c, Some(changed), g),
             ),
         };
         debug_assert!(
-            on.as_ref()
-                .is_none_or(|on| on.tables() == net.tables() && on.opened() == net.opened()),
+            on.as_ref().is_none_or(|on| on.net.tables() == net.tables()
+                && on.net.opened() == net.opened()),
             "the copy rounds are played on follows the network"
         );
         net.trained.games = end;

@@ -39,6 +39,8 @@
 //!   restarts, rounds), as its header records it;
 //! - [`coherence`]: each weight's accumulated errors (temporal coherence),
 //!   and their file;
+//! - `changed`: the weights a round of learning changed, for the copy
+//!   rounds are played on;
 //! - [`learn`]: learning by TD(λ) on afterstates, one game after another
 //!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its
@@ -49,6 +51,7 @@
 //! trait, the bank's positions it may learn from, and the folder lock.
 
 pub mod blend;
+mod changed;
 pub mod coherence;
 pub mod files;
 pub mod folder;
