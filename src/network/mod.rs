@@ -18,7 +18,7 @@
 //! t_{j+1} is scored by stage j's tables (stage 0 below t_1). Each stage has
 //! a full set of tables, so what a late stage learns cannot move the values
 //! of the early game. Stages may be promoted as learning reaches them, each
-//! starting as a copy of the one before ([`promote`]).
+//! starting as a copy of the one before (`promote`).
 //!
 //! Where each part lives, each file importing only those above it:
 //!
@@ -33,7 +33,7 @@
 //!   (`tune2048 pack`);
 //! - [`files`]: the one reader of full and packed files, and the writer of
 //!   full ones;
-//! - [`promote`]: stages put in use as learning reaches them;
+//! - `promote`: stages put in use as learning reaches them;
 //! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
 //! - [`method`]: how a network learns beyond its rate (λ, coherence,
 //!   restarts, rounds), as its header records it;
