@@ -337,10 +337,24 @@ pub struct Lesson<'a> {
     pub starts: Option<&'a LearnStarts>,
 }
 
+/// Plays the learning games `games` of `on`'s run on `on`, in parallel.
+fn play_games(on: &Network, lesson: &Lesson, games: std::ops::Range<u64>) -> Vec<Played> {
+    let (seed, variant) = (on.trained.seed, on.trained.variant);
+    games
+        .into_par_iter()
+        .map(|game| {
+            let start = lesson.starts.and_then(|s| s.pick(seed, game));
+            let game_seed = learning_seed(seed, game);
+            play(on, variant, game_seed, start, lesson.method.restarts)
+        })
+        .collect()
+}
+
 /// Learns `net` from its games `net.trained.games..to` as `lesson` says,
 /// reporting each block to `on_block` (with the network and its coherence
-/// sums as they stand), which may stop the run by returning `false`. `coherence` holds the accumulated errors where the method uses
-/// them (and only then).
+/// sums as they stand), which may stop the run by returning `false`.
+/// `coherence` holds the accumulated errors where the method uses them (and
+/// only then).
 pub fn learn(
     net: &mut Network,
     mut coherence: Option<&mut Coherence>,
@@ -362,22 +376,7 @@ pub fn learn(
     net.trained.alpha = lesson.alpha;
     net.trained.method = method;
     let step = lesson.alpha / net.lookups() as f32;
-    let (seed, variant) = (net.trained.seed, net.trained.variant);
-    let play_round = |on: &Network, first: u64, last: u64| -> Vec<Played> {
-        (first..last)
-            .into_par_iter()
-            .map(|game| {
-                let start = lesson.starts.and_then(|s| s.pick(seed, game));
-                play(
-                    on,
-                    variant,
-                    learning_seed(seed, game),
-                    start,
-                    method.restarts,
-                )
-            })
-            .collect()
-    };
+    let play_round = |on: &Network, first: u64, last: u64| play_games(on, lesson, first..last);
     let learn_round = |net: &mut Network,
                        mut coh: Option<&mut Coherence>,
                        mut changed: Option<&mut Changed>,
