@@ -288,22 +288,24 @@ impl Board {
     /// Number of empty cells.
     #[inline]
     pub fn count_empty(self) -> u32 {
-        // Fold each nibble to one bit: set iff the nibble is non-zero.
+        self.empty_bits().count_ones()
+    }
+
+    /// One bit per empty cell: the low bit of its nibble.
+    #[inline]
+    pub fn empty_bits(self) -> u64 {
+        // Fold each nibble onto its low bit: set iff the cell holds a tile.
         let mut x = self.0;
-        x |= (x >> 2) & 0x3333_3333_3333_3333;
+        x |= x >> 2;
         x |= x >> 1;
-        16 - (x & 0x1111_1111_1111_1111).count_ones()
+        !x & NIBBLE_LOW_BITS
     }
 
     /// Bit mask of the empty cells (bit i for cell i).
     #[inline]
     pub fn empty_mask(self) -> u16 {
-        // Fold each nibble to its low bit (set iff the cell holds a tile),
-        // then pack the 16 low bits of the empty cells.
-        let mut x = self.0;
-        x |= (x >> 2) & 0x3333_3333_3333_3333;
-        x |= x >> 1;
-        let empty = !x & NIBBLE_LOW_BITS;
+        // The empty cells' nibble bits, packed.
+        let empty = self.empty_bits();
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         {
             // SAFETY: the target has BMI2 (checked at compile time).

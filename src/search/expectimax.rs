@@ -56,17 +56,6 @@ pub struct Searcher {
     pub stats: SearchStats,
 }
 
-const NIBBLE_LOW_BITS: u64 = 0x1111_1111_1111_1111;
-
-/// One bit (the low bit of the nibble) per empty cell.
-#[inline]
-fn empty_bits(board: Board) -> u64 {
-    let mut x = board.0;
-    x |= x >> 2;
-    x |= x >> 1;
-    !x & NIBBLE_LOW_BITS
-}
-
 /// One search's state; `STOPPABLE` searches may be given up at their
 /// [`Stop`], the others never look at it (the hot path stays as it was).
 struct Node<'a, E: Evaluate, const STOPPABLE: bool> {
@@ -225,7 +214,7 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
             return v;
         }
         let marks = self.lost_marks;
-        let mut cells = empty_bits(board);
+        let mut cells = board.empty_bits();
         let n = cells.count_ones();
         if n == 0 {
             // Unreachable from a move (a move always leaves an empty cell).
@@ -412,7 +401,13 @@ impl Searcher {
         stop: Stop,
     ) -> Result<Option<Decision>, Abandoned> {
         if limit == 0 {
-            return Ok(self.greedy(h, board));
+            let values = self.greedy_values(h, board);
+            self.stats.decisions += 1;
+            return Ok(pick(&values).map(|(k, value)| Decision {
+                dir: Direction::ALL[k],
+                value,
+                depth: 0,
+            }));
         }
         // First with lost boards at 0, the reference's value. If that search
         // also scored a live board at or below 0, a lost board could have
@@ -450,12 +445,10 @@ impl Searcher {
         }))
     }
 
-    /// The decision of a search to limit 0 without the search's frame: each
-    /// legal move's afterstate scored by the heuristic, the best played.
-    /// No board there is lost, so [`Searcher::search_root`] would search once
-    /// and give these values, counted the same way.
-    fn greedy<E: Evaluate>(&mut self, h: &E, board: Board) -> Option<Decision> {
-        self.table.new_epoch();
+    /// Every move's value at limit 0, without the search's frame: each legal
+    /// move's afterstate scored by the heuristic. No board there is lost,
+    /// so one search gives these values, counted the same way.
+    fn greedy_values<E: Evaluate>(&mut self, h: &E, board: Board) -> [Option<f32>; 4] {
         let moved = board.shifts_pair(board.transpose(), &TABLES);
         // Only the legal moves' lookups: an illegal move's would be the
         // board's own, never read.
@@ -465,25 +458,19 @@ impl Searcher {
             }
         }
         let mut values = [None; 4];
-        let mut evals = 0;
         for (value, (next, next_t)) in values.iter_mut().zip(moved) {
             if next != board {
                 *value = Some(h.eval_pair(next, next_t));
-                evals += 1;
+                self.stats.evals += 1;
             }
         }
         self.stats.moves += 4;
-        self.stats.evals += evals;
-        self.stats.decisions += 1;
-        pick(&values).map(|(k, value)| Decision {
-            dir: Direction::ALL[k],
-            value,
-            depth: 0,
-        })
+        values
     }
 
     /// One search of every move at the root, with lost boards valued 0, or,
-    /// searching `again` = (`lost`, `first`), valued `lost`, given up at `stop`.
+    /// searching `again` = (`lost`, `first`), valued `lost`, given up at `stop`;
+    /// `limit` ≥ 1 (limit 0 is [`Searcher::greedy_values`]).
     ///
     /// A search again (`first` is the search with lost boards at 0) stops as
     /// soon as the moves not yet searched cannot change the pick. A lower
@@ -529,12 +516,6 @@ impl Searcher {
         // Only moves that change the board are candidates, so a decision
         // exists exactly when a move is legal.
         let moved = board.shifts_pair(board.transpose(), &TABLES);
-        if limit == 0 {
-            // Every child is a leaf: fetch what all four will read at once.
-            for (next, next_t) in moved {
-                node.h.prefetch_pair(next, next_t);
-            }
-        }
         for (k, (next, next_t)) in moved.into_iter().enumerate() {
             if first.is_some_and(|f| settled(f, &values, k)) {
                 break;
@@ -574,6 +555,9 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
     ) -> [Option<f32>; 4] {
+        if limit == 0 {
+            return self.greedy_values(h, board);
+        }
         let first = self.search_root::<E, false>(h, board, params, limit, None, Stop::NEVER);
         let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);
         if !(first.saw_lost() && lost != 0.0) {

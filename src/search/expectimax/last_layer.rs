@@ -177,7 +177,7 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// [`Node::last_chance`] for an evaluation without line tables: each
     /// child scored whole, in the same order.
     fn last_chance_plain(&mut self, board: u64, trans: u64) -> f32 {
-        let mut cells = super::empty_bits(Board(board));
+        let mut cells = Board(board).empty_bits();
         let mut total = 0.0f32;
         while cells != 0 {
             let two = cells & cells.wrapping_neg();
@@ -203,7 +203,7 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
             Base::new(board, &t.left, |r| h.row(r)),
             Base::new(board, &t.right, |r| h.row(r)),
         ];
-        let empty = super::empty_bits(Board(board));
+        let empty = Board(board).empty_bits();
         let mut total = 0.0f32;
         // Row by row, so that each row's code knows which line its row
         // moves patch; the cells stay in ascending order.
