@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 mod last_layer;
 
 use super::tt::Table;
-use super::{Budget, Depth, NodeClock, SearchParams, Settings};
+use super::{downgraded, Budget, Depth, NodeClock, SearchParams, Settings};
 use crate::engine::tables::{MoveTables, TABLES};
 use crate::engine::{Board, Direction, Policy};
 use crate::heuristic::{Evaluate, Heuristic};
@@ -400,6 +400,7 @@ impl Searcher {
         limit: u32,
         stop: Stop,
     ) -> Result<Option<Decision>, Abandoned> {
+        let board = downgraded(board, params.downgrade_at);
         if limit == 0 {
             let values = self.greedy_values(h, board);
             self.stats.decisions += 1;
@@ -555,6 +556,7 @@ impl Searcher {
         params: &SearchParams,
         limit: u32,
     ) -> [Option<f32>; 4] {
+        let board = downgraded(board, params.downgrade_at);
         if limit == 0 {
             return self.greedy_values(h, board);
         }

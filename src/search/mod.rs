@@ -35,11 +35,13 @@
 //! ```
 
 mod clock;
+mod downgrade;
 mod expectimax;
 pub mod settings;
 mod tt;
 
 pub use clock::{allotment_ms, NodeClock};
+pub use downgrade::downgraded;
 pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
 pub use settings::{Settings, SettingsError, DEFAULT_PROB_CUTOFF, SETTING_NAMES};
 
@@ -170,6 +172,11 @@ pub struct SearchParams {
     /// [`Settings::deepen_gamble`]).
     #[serde(default)]
     pub deepen_gamble: f64,
+    /// A root board whose largest tile has at least this rank is searched
+    /// downgraded (0: never; see [`Settings::downgrade_at`] and
+    /// [`downgraded`]).
+    #[serde(default)]
+    pub downgrade_at: u8,
 }
 
 impl SearchParams {
@@ -181,6 +188,7 @@ impl SearchParams {
             auto: AutoRule::REFERENCE,
             prune_below: 0.0,
             deepen_gamble: 0.0,
+            downgrade_at: 0,
         }
     }
 

@@ -71,6 +71,12 @@ pub struct Settings {
     /// instead of searched (v: the weights' tile-value transform). 0, the
     /// default, prunes nothing.
     pub prune_below: f64,
+    /// A root board whose largest tile is at least `downgrade_at` (a tile
+    /// value, e.g. 32768) is searched downgraded: every tile above the
+    /// board's highest missing rank one rank lower, a board of the same
+    /// shape that a learned network knows better. 0, the default, never
+    /// downgrades.
+    pub downgrade_at: u32,
 }
 
 /// The reference's chance-node cutoff, the default of
@@ -78,7 +84,7 @@ pub struct Settings {
 pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
 
 /// Every setting's name, as configs, journals and exports spell it.
-pub const SETTING_NAMES: [&str; 10] = [
+pub const SETTING_NAMES: [&str; 11] = [
     "prob_cutoff",
     "auto_min_depth",
     "auto_offset",
@@ -89,6 +95,7 @@ pub const SETTING_NAMES: [&str; 10] = [
     "crowded_boost",
     "deepen_gamble",
     "prune_below",
+    "downgrade_at",
 ];
 
 impl Default for Settings {
@@ -104,6 +111,7 @@ impl Default for Settings {
             crowded_boost: 1.0,
             deepen_gamble: 0.0,
             prune_below: 0.0,
+            downgrade_at: 0,
         }
     }
 }
@@ -135,6 +143,7 @@ impl Settings {
             "crowded_boost" => self.crowded_boost,
             "deepen_gamble" => self.deepen_gamble,
             "prune_below" => self.prune_below,
+            "downgrade_at" => f64::from(self.downgrade_at),
             _ => return None,
         })
     }
@@ -154,6 +163,7 @@ impl Settings {
             "crowded_boost" => self.crowded_boost = value,
             "deepen_gamble" => self.deepen_gamble = value,
             "prune_below" => self.prune_below = value,
+            "downgrade_at" => self.downgrade_at = integer(value),
             _ => return None,
         }
         Some(())
@@ -178,6 +188,9 @@ impl Settings {
             "crowded_boost" => ("1 <= b <= 1e3", |v| (1.0..=1e3).contains(&v)),
             "deepen_gamble" => ("0 <= g <= 1e6", |v| (0.0..=1e6).contains(&v)),
             "prune_below" => ("0 <= x <= 1e6", |v| (0.0..=1e6).contains(&v)),
+            "downgrade_at" => ("an integer 0..=32768", |v| {
+                v.fract() == 0.0 && (0.0..=32768.0).contains(&v)
+            }),
             _ => return None,
         })
     }
@@ -209,6 +222,7 @@ impl Settings {
         params.prob_cutoff = self.prob_cutoff as f32;
         params.prune_below = self.prune_below as f32;
         params.deepen_gamble = self.deepen_gamble;
+        params.downgrade_at = super::downgrade::threshold_rank(self.downgrade_at);
         params.auto = AutoRule {
             min_depth: self.auto_min_depth,
             offset: self.auto_offset,
@@ -253,7 +267,9 @@ impl Settings {
         for name in SETTING_NAMES {
             let v = self.get(name).expect("a known name");
             let value = match name {
-                "auto_min_depth" | "auto_offset" | "crowded_empty" => format!("{}", v as u32),
+                "auto_min_depth" | "auto_offset" | "crowded_empty" | "downgrade_at" => {
+                    format!("{}", v as u32)
+                }
                 _ => format!("{v:?}"),
             };
             text.push_str(&format!("    {name}: {value},\n"));

@@ -495,3 +495,35 @@ fn a_node_budget_deepens_as_far_as_it_allows_and_repeats_itself() {
     assert_eq!(mid, again);
     assert!(mid.depth >= 1 && mid.depth < 3, "{mid:?}");
 }
+
+#[test]
+fn a_root_at_the_downgrade_threshold_is_searched_as_its_downgraded_board() {
+    let h = Heuristic::new(&Weights::nneonneo());
+    let b = Board::from_values([
+        32768, 16384, 4096, 2048, //
+        2, 4, 8, 16, //
+        0, 0, 2, 0, //
+        0, 0, 0, 2, //
+    ])
+    .unwrap();
+    let mut on = params(2);
+    on.downgrade_at = 15;
+    let down = downgraded(b, 15);
+    assert_ne!(down, b);
+    for depth in [0, 2] {
+        let mut s = Searcher::new(12);
+        let real = s.move_values(&h, b, &on, depth);
+        let seen = s.move_values(&h, down, &params(2), depth);
+        assert_eq!(real, seen, "depth {depth}");
+        assert_eq!(
+            s.decide_to(&h, b, &on, depth),
+            s.decide_to(&h, down, &params(2), depth)
+        );
+    }
+    // Off, the real board is searched.
+    let mut s = Searcher::new(12);
+    assert_ne!(
+        s.move_values(&h, b, &params(2), 2),
+        s.move_values(&h, down, &params(2), 2)
+    );
+}
