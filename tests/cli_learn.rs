@@ -499,17 +499,21 @@ fn learning_from_a_bank_names_a_bad_bank_and_is_a_function_of_its_flags() {
 }
 
 #[test]
-fn interacts_default_is_the_packed_mean_of_twos_networks() {
+fn interacts_default_is_the_packed_twos_network_of_td_lambda_and_coherence() {
     let path = crate::util::repo_path("configs/networks/twos.ntp");
     let (net, packing) = Network::read(&std::fs::read(&path).unwrap()).unwrap();
     let packing = packing.expect("a packed file");
-    // The hash of `blend`'s file, the mean of 14 twos networks (the commands
-    // are in docs/src/results/networks.md); it keeps the first network's
-    // record, the network of 350,000 games.
-    assert_eq!(packing.source, 0x35dc_467f_ed71_16a3);
-    assert_eq!((packing.step, packing.drop), (16.0, 64.0));
-    assert_eq!((net.trained.games, net.trained.alpha), (350_000, 0.005));
+    // The hash of the learning folder's network after 65,000 games (the
+    // commands are in docs/src/results/networks.md), packed on a grid of 32.
+    assert_eq!(packing.source, 0x836a_2cf8_f18b_d13b);
+    assert_eq!((packing.step, packing.drop), (32.0, 64.0));
+    assert_eq!((net.trained.games, net.trained.alpha), (65_000, 1.0));
     assert_eq!(net.trained.variant, Variant::Twos);
+    let method = net.trained.method;
+    assert_eq!(
+        (method.lambda, method.coherence, method.restarts),
+        (0.5, true, true)
+    );
     assert_eq!(
         net.tuples(),
         tune2048::network::named_tuples("six").unwrap()

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Two long learning runs, one per core's worth of work, niced so development keeps priority.
+B=/work/scratch/long/tune2048-e91b6bc
+cd /work/scratch/long
+nohup setsid nice -n 10 $B learn A --tuples six --games 2000000 --block 1000 --save-secs 600 \
+  --lambda 0.5 --coherence --restarts --alpha 1.0 --rounds 20 --threads 1 >> A.log 2>&1 &
+nohup setsid nice -n 10 $B learn B --tuples six --games 2000000 --block 1000 --save-secs 600 \
+  --lambda 0.5 --coherence --restarts --alpha 1.0 --rounds 20 --threads 1 --stages 16384 --promote >> B.log 2>&1 &
+# 01:05: B stopped (resumable from its last save); a twos run takes its core.
+# nohup setsid nice -n 10 $B learn T --tuples six --variant twos --games 2000000 --block 1000 --save-secs 600 \
+#   --lambda 0.5 --coherence --restarts --alpha 1.0 --rounds 20 --threads 1 >> T.log 2>&1 &
+# 01:35 A paused (SIGSTOP); T resumed from 15000 with --threads 2 (same rounds 20: same network)
+# 02:01 T stopped for the judge (resumes from its 02:00 save, 65000 games)
