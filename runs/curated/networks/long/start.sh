@@ -11,3 +11,4 @@ nohup setsid nice -n 10 $B learn B --tuples six --games 2000000 --block 1000 --s
 #   --lambda 0.5 --coherence --restarts --alpha 1.0 --rounds 20 --threads 1 >> T.log 2>&1 &
 # 01:35 A paused (SIGSTOP); T resumed from 15000 with --threads 2 (same rounds 20: same network)
 # 02:01 T stopped for the judge (resumes from its 02:00 save, 65000 games)
+# 02:53 A continued (SIGCONT); T resumed from its 65000 save on one thread; both left running past the session
