@@ -356,6 +356,39 @@ fn every_misbehaving_version_2_player_is_caught_with_the_game_and_the_line() {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+#[test]
+fn a_misbehaving_player_is_caught_with_two_lines_in_flight() {
+    // One thread, lines of 2: the first line holds games 1 and 2, the second
+    // game 3, and the 5th board is the second of the first line's second
+    // round, sent while the second line was still unanswered.
+    let cases = [
+        (
+            "slow",
+            "no answer within the limit of 2 s (1 s a board, 2 boards)",
+        ),
+        (
+            "crash",
+            "the program ended (exit status 3) in the middle of a game, with 3 games in flight",
+        ),
+        (
+            "garbage",
+            "move 2 of 2: `sideways` is not one of U, D, L, R",
+        ),
+        ("illegal", "does not change the board `"),
+        (
+            "few",
+            "too few moves: 1 answers to 2 boards; the line sent: `boards 2 ",
+        ),
+    ];
+    for (mode, message) in cases {
+        let player = python_player(mode);
+        let stderr = failing_eval(&player, &["--threads", "1", "--lockstep", "2"]);
+        assert!(stderr.contains(message), "{mode}: {stderr}");
+        assert!(stderr.contains(", game seed "), "{mode}: {stderr}");
+        wait_for(|| !running(&format!("bad_player.py {mode}")));
+    }
+}
+
 /// `eval`'s CSV of `player`'s games with `args`.
 fn games_csv(dir: &Path, player: &str, args: &[&str]) -> String {
     let csv = dir.join(format!("games-{}.csv", args.join("_")));

@@ -11,7 +11,8 @@
  * same order, same tie-breaking, and (from depth 2) a transposition table
  * that behaves like tune2048's.
  *
- * Build:   cc -O2 -o ref_player ref_player.c -lm
+ * Build:   cc -O2 -o ref_player ref_player.c -lm     (GCC or Clang: it
+ *          uses __builtin_ctzll)
  * Run:     ./ref_player [--depth N]        (N = 0..4, default 1)
  *
  * Do not build with -ffast-math: the search relies on IEEE single-precision
@@ -459,6 +460,11 @@ static inline float score(board_t b, board_t t)
  * (RIGHT). UP and DOWN slide the rows of the transposed board. */
 static uint16_t slide_left[1 << 16], slide_right[1 << 16];
 
+/* spread_low[x]: the byte x of a line (cells 0 and 1) as a column of the
+ * other form (cell k at bit 16k); spread_high[x]: the line's high byte
+ * (cells 2 and 3). Filled in by build_move_tables. */
+static board_t spread_low[256], spread_high[256];
+
 static unsigned reverse_line(unsigned line)
 {
     return ((line & 0xF) << 12) | ((line & 0xF0) << 4) | ((line >> 4) & 0xF0) | (line >> 12);
@@ -493,6 +499,10 @@ static void build_move_tables(void)
     }
     for (line = 0; line < (1u << 16); line++)
         slide_right[line] = (uint16_t)reverse_line(slide_left[reverse_line(line)]);
+    for (line = 0; line < 256; line++) {
+        spread_low[line] = (board_t)(line & 15) | (board_t)(line >> 4) << 16;
+        spread_high[line] = (board_t)(line & 15) << 32 | (board_t)(line >> 4) << 48;
+    }
 }
 
 /* Cell (r, c) goes to (c, r), in two steps: swap the off-diagonal cells
@@ -541,12 +551,14 @@ static inline board_t make_move(board_t b, board_t t, int direction, board_t *mo
     return moved;
 }
 
-static int count_empty(board_t b)
+/* The empty cells of b: bit 4i set when cell i is empty. A chance node
+ * visits them lowest first (__builtin_ctzll), with no test per cell whose
+ * outcome the processor would have to guess. */
+static inline board_t empty_cells(board_t b)
 {
-    int n = 0, i;
-    for (i = 0; i < 16; i++, b >>= 4)
-        n += (b & 15) == 0;
-    return n;
+    b |= b >> 1;
+    b |= b >> 2;
+    return ~b & 0x1111111111111111ULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -619,6 +631,7 @@ static inline float leaf(board_t b, board_t t)
 }
 
 static float chance(board_t b, board_t t, float cprob, int depth);
+static float last_chance(board_t b, board_t t, board_t empty);
 
 /* One move of a max node at the horizon, its child scored as a leaf and
  * folded into *best and S.lowest without a branch on its legality (an
@@ -671,8 +684,9 @@ static float max_node(board_t b, board_t t, float cprob, int depth)
  * probability `cprob`. */
 static float chance(board_t b, board_t t, float cprob, int depth)
 {
-    int n, i, remaining = S.limit - depth;
+    int n, remaining = S.limit - depth;
     float total = 0.0f, value;
+    board_t empty;
     tt_entry *e = NULL;
 
     if (depth >= S.limit || cprob < CUTOFF)
@@ -682,22 +696,29 @@ static float chance(board_t b, board_t t, float cprob, int depth)
         if (e->key == b && e->epoch == tt_epoch && e->remaining >= remaining)
             return e->value;
     }
-    n = count_empty(b); /* at least 1: a move always leaves an empty cell */
+    empty = empty_cells(b);
+    /* Their number: the sum of the 16 nibbles lands in the top one (at most
+     * 15 cells are empty after a move, so it cannot overflow). */
+    n = (int)((empty * 0x1111111111111111ULL) >> 60);
     if (n == 0)
         return leaf(b, t);
     cprob /= (float)n;
-    for (i = 0; i < 16; i++) {
-        /* A 2 in cell i (row i/4, column i%4), and in the transpose's
-         * cell (i%4, i/4); a 4 is the tile shifted left by one. */
-        board_t tile = (board_t)1 << (4 * i);
-        board_t tile_t = (board_t)1 << (4 * (4 * (i & 3) + (i >> 2)));
-        if ((b >> (4 * i)) & 15)
-            continue;
-        total += S.p2 * max_node(b | tile, t | tile_t, cprob * S.p2, depth);
-        if (S.p4 > 0.0f)
-            total += S.p4 * max_node(b | tile << 1, t | tile_t << 1, cprob * S.p4, depth);
+    if (depth + 1 >= S.limit) {
+        /* Every child is a max node over leaves. */
+        value = last_chance(b, t, empty) / (float)n;
+    } else {
+        for (; empty; empty &= empty - 1) {
+            /* A 2 in cell i (row i/4, column i%4), and in the transpose's
+             * cell (i%4, i/4); a 4 is the tile shifted left by one. */
+            int i = __builtin_ctzll(empty) >> 2;
+            board_t tile = (board_t)1 << (4 * i);
+            board_t tile_t = (board_t)1 << (4 * (4 * (i & 3) + (i >> 2)));
+            total += S.p2 * max_node(b | tile, t | tile_t, cprob * S.p2, depth);
+            if (S.p4 > 0.0f)
+                total += S.p4 * max_node(b | tile << 1, t | tile_t << 1, cprob * S.p4, depth);
+        }
+        value = total / (float)n;
     }
-    value = total / (float)n;
     if (tt) {
         /* The children may have taken the slot over: store afresh. */
         e->key = b;
@@ -706,6 +727,101 @@ static float chance(board_t b, board_t t, float cprob, int depth)
         e->remaining = remaining;
     }
     return value;
+}
+
+/* The last chance layer, made cheap. A tile placed in cell (row, col)
+ * changes one row of the board and one column. A row move (LEFT, RIGHT) of
+ * the child therefore slides the same rows as that move of the chance
+ * node's own board except row `row`; a column move, the same columns except
+ * column `col`. So each of the four moves of the chance node's board is
+ * made once, in both forms and with its lines' scores, and a child's move
+ * is that move patched in one line: one slide instead of four and a
+ * transpose, and five score lookups instead of eight. The child's score
+ * sums the same eight table entries in the same order as score(), so every
+ * value is the same, bit for bit. */
+
+/* One move of a chance node's board: the moved board in the form whose
+ * rows the move slides (the board for LEFT and RIGHT, its transpose for UP
+ * and DOWN), in the other form, and the score of each line of the first. */
+typedef struct {
+    board_t lines, cross;
+    float scores[4];
+} base_move;
+
+static inline board_t spread(unsigned line)
+{
+    return spread_low[line & 0xFF] | spread_high[line >> 8];
+}
+
+/* The leaf value of one move of a child, folded into *best and S.lowest as
+ * horizon_move does. `form` is the child in the form the move slides,
+ * `at` the line of it the tile changed, `rows_first` whether `cross` holds
+ * the moved board's rows (a column move) or `lines` does. */
+static inline int last_move(const base_move *m, board_t form, int at, const uint16_t *slide,
+                            int rows_first, float *best)
+{
+    unsigned slid = slide[(form >> (16 * at)) & 0xFFFF];
+    board_t lines = (m->lines & ~(0xFFFFULL << (16 * at))) | (board_t)slid << (16 * at);
+    board_t cross = (m->cross & ~(0x000F000F000F000FULL << (4 * at))) | spread(slid) << (4 * at);
+    float l[4] = {m->scores[0], m->scores[1], m->scores[2], m->scores[3]};
+    float c0 = line_score[cross & 0xFFFF], c1 = line_score[(cross >> 16) & 0xFFFF];
+    float c2 = line_score[(cross >> 32) & 0xFFFF], c3 = line_score[cross >> 48];
+    float value, high, low;
+    int legal = lines != form;
+    l[at] = line_score[slid];
+    if (rows_first)
+        value = c0 + c1 + c2 + c3 + l[0] + l[1] + l[2] + l[3];
+    else
+        value = l[0] + l[1] + l[2] + l[3] + c0 + c1 + c2 + c3;
+    high = legal ? value : -INFINITY;
+    low = legal ? value : INFINITY;
+    *best = high > *best ? high : *best;
+    S.lowest = low < S.lowest ? low : S.lowest;
+    return legal;
+}
+
+/* A child of the last layer: board b with tile `rank` in (row, col),
+ * scored as max_node scores a max node at the horizon. */
+static inline float last_max(board_t b, board_t t, const base_move base[4], int row, int col,
+                             board_t rank)
+{
+    board_t child = b | rank << (4 * (4 * row + col));
+    board_t child_t = t | rank << (4 * (4 * col + row));
+    float best = -INFINITY;
+    int legal = last_move(&base[UP], child_t, col, slide_left, 1, &best);
+    legal |= last_move(&base[DOWN], child_t, col, slide_right, 1, &best);
+    legal |= last_move(&base[LEFT], child, row, slide_left, 0, &best);
+    legal |= last_move(&base[RIGHT], child, row, slide_right, 0, &best);
+    if (!legal) {
+        S.saw_lost = 1;
+        return S.lost;
+    }
+    return best;
+}
+
+/* The sum over the empty cells of a chance node whose children are all at
+ * the horizon, in the order chance() sums them. */
+static float last_chance(board_t b, board_t t, board_t empty)
+{
+    base_move base[4];
+    float total = 0.0f;
+    int d, i;
+
+    for (d = 0; d < 4; d++) {
+        board_t moved_t, moved = make_move(b, t, d, &moved_t);
+        base_move *m = &base[d];
+        m->lines = d < LEFT ? moved_t : moved;
+        m->cross = d < LEFT ? moved : moved_t;
+        for (i = 0; i < 4; i++)
+            m->scores[i] = line_score[(m->lines >> (16 * i)) & 0xFFFF];
+    }
+    for (; empty; empty &= empty - 1) {
+        i = __builtin_ctzll(empty) >> 2;
+        total += S.p2 * last_max(b, t, base, i >> 2, i & 3, 1);
+        if (S.p4 > 0.0f)
+            total += S.p4 * last_max(b, t, base, i >> 2, i & 3, 2);
+    }
+    return total;
 }
 
 /* Searches every legal move of the root with lost boards worth `lost`,

@@ -66,7 +66,23 @@ impl Child {
     /// The next line (without its line end), if it comes by `deadline`.
     /// After the output ends or goes wrong, every read gives that again.
     pub fn receive(&mut self, deadline: Deadline) -> Result<String, ChildError> {
-        let result = self.next_line(deadline);
+        self.receive_spinning(deadline, SPIN)
+    }
+
+    /// [`Child::receive`] for a caller that has sent the program more work
+    /// than this answer: the program will be busy after it, so a late
+    /// wake-up costs nothing, and the wait blocks at once instead of
+    /// spinning on a core the program could use.
+    pub fn receive_queued(&mut self, deadline: Deadline) -> Result<String, ChildError> {
+        self.receive_spinning(deadline, Duration::ZERO)
+    }
+
+    fn receive_spinning(
+        &mut self,
+        deadline: Deadline,
+        spin: Duration,
+    ) -> Result<String, ChildError> {
+        let result = self.next_line(deadline, spin);
         if let Err(e) = &result {
             if !matches!(e, ChildError::TimedOut(_)) {
                 self.ended = Some(e.clone());
@@ -75,7 +91,7 @@ impl Child {
         result
     }
 
-    fn next_line(&mut self, deadline: Deadline) -> Result<String, ChildError> {
+    fn next_line(&mut self, deadline: Deadline, spin: Duration) -> Result<String, ChildError> {
         loop {
             if let Some(e) = &self.ended {
                 return Err(e.clone());
@@ -95,7 +111,7 @@ impl Child {
                 return Err(ChildError::TooLong);
             }
             let left = deadline.at.saturating_duration_since(Instant::now());
-            if !self.readable(left)? {
+            if !self.readable(left, spin)? {
                 return Err(ChildError::TimedOut(deadline.limit));
             }
             let mut chunk = [0u8; 1024];
@@ -125,13 +141,14 @@ impl Child {
     }
 
     /// Waits until stdout has something to read (data or its end), or `wait`
-    /// passes. It checks without blocking for the first [`SPIN`]: a program's
-    /// answer usually comes sooner, and a blocked thread's wake-up costs tens
-    /// of microseconds on a virtual machine.
-    fn readable(&self, wait: Duration) -> Result<bool, ChildError> {
+    /// passes. It checks without blocking for the first `spin` ([`SPIN`] for
+    /// a lone question): a program's answer usually comes sooner, and a
+    /// blocked thread's wake-up costs tens of microseconds on a virtual
+    /// machine.
+    fn readable(&self, wait: Duration, spin: Duration) -> Result<bool, ChildError> {
         let fd = self.stdout.as_raw_fd();
         let start = Instant::now();
-        while start.elapsed() < SPIN.min(wait) {
+        while start.elapsed() < spin.min(wait) {
             if poll(fd, libc::POLLIN, 0)? {
                 return Ok(true);
             }

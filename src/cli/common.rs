@@ -177,9 +177,10 @@ pub struct PlayerOpts {
     /// The most an external player's start and handshake may take, in seconds.
     #[arg(long, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
     pub handshake_secs: f64,
-    /// Games each worker plays in lock step with its external player, their
-    /// boards sent in one line (protocol version 2, 1 to 1024); 1 speaks
-    /// version 1, a board a line. The games are the same either way.
+    /// Boards in a line to an external player (protocol version 2, 1 to
+    /// 1024): each worker keeps two such lines of games in flight with its
+    /// program; 1 speaks version 1, a board a line. The games are the same
+    /// either way.
     #[arg(long, default_value_t = tune2048::player::external::DEFAULT_LOCKSTEP)]
     pub lockstep: usize,
 }

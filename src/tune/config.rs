@@ -230,9 +230,9 @@ pub enum RawPlayer {
         /// (default 30).
         #[serde(default)]
         handshake_secs: Option<f64>,
-        /// Games a worker plays in lock step with the program, their boards
-        /// in one line (protocol version 2; 1 to 1024, default 64; 1 speaks
-        /// version 1). The games are the same whatever it is.
+        /// Boards in a line to the program (protocol version 2; 1 to 1024,
+        /// default 64; 1 speaks version 1): a worker keeps two such lines of
+        /// games in flight. The games are the same whatever it is.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lockstep: Option<usize>,
     },

@@ -5,8 +5,8 @@
 //! `set` lines for the values that differ from what the program holds, so a
 //! game depends on its seed and its player's values alone, never on which
 //! thread played it, nor on which games shared its lines. A program that
-//! speaks version 2 plays up to [`Program::lockstep`] games of one player in lock
-//! step, the boards of all of them in one line.
+//! speaks version 2 plays games of one player in lock step, in two lines of up
+//! to [`Program::lockstep`] boards each, one line answered while the other waits.
 //!
 //! Whatever a program does wrong (too slow, crashed, garbage, an illegal
 //! move, bad `param` lines, gone mid-game), the game ends with a
@@ -19,7 +19,8 @@
 //! - [`protocol`]: the lines of the protocol, read and written;
 //! - `connection`: one running program, its handshake and its games, one
 //!   decision a line (version 1);
-//! - `lockstep`: version 2's games in lock step, a line of boards a round trip;
+//! - `lockstep`: version 2's games in lock step, a line of boards a round
+//!   trip, two lines in flight;
 //! - the program itself runs as a [`crate::child::Child`].
 
 mod connection;
@@ -59,8 +60,8 @@ pub struct Program {
     pub decision_secs: f64,
     /// The most the start and the handshake may take, in seconds.
     pub handshake_secs: f64,
-    /// Games a worker plays in lock step with the program, their boards in
-    /// one line (1 ..= [`MAX_BATCH`]): above 1 it offers protocol version 2;
+    /// Boards in a line to the program (1 ..= [`MAX_BATCH`]; a worker keeps
+    /// two lines of games in flight): above 1 it offers protocol version 2;
     /// 1, or a program that speaks version 1 only, plays a game at a time.
     #[serde(default = "default_lockstep")]
     pub lockstep: usize,
@@ -163,7 +164,7 @@ pub trait Jobs {
 }
 
 /// Plays the games `jobs` hands out, each with `program` holding `values`,
-/// on this thread's program: up to [`Program::lockstep`] at a time in lock step
+/// on this thread's program: two lines of up to [`Program::lockstep`] in lock step
 /// when it speaks version 2, else one after the other. Each game is the
 /// game [`play`] plays on its seed. After an error the program is killed
 /// and the games in flight are lost.
