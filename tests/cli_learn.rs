@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use tune2048::engine::Variant;
-use tune2048::network::Network;
+use tune2048::network::{Boundary, Network};
 use tune2048::search::{Depth, SearchParams};
 use tune2048::seeds::game_seed;
 use tune2048::selfplay::{play_one, GameSpec};
@@ -550,7 +550,7 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
         text(&out.stderr)
     );
     let net = Network::load(&split.join("network.nt")).unwrap();
-    assert_eq!(net.stages(), [8]);
+    assert_eq!(net.stages(), [Boundary::tile(8)]);
     assert_eq!((net.trained.games, net.trained.seed), (60, 6));
     assert_eq!(net.weight_count(), 2 * source.weight_count());
     let bytes = std::fs::read(split.join("network.nt")).unwrap();
@@ -561,7 +561,7 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
     let out = learn(&plain, &["--from", from.to_str().unwrap(), "--games", "60"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let plain = Network::load(&plain.join("network.nt")).unwrap();
-    assert_eq!(plain.stages(), [] as [u8; 0]);
+    assert!(plain.stages().is_empty());
     assert_ne!(plain.tables(), source.tables());
     assert_eq!(plain.trained.games, 60);
 
@@ -574,6 +574,8 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
     };
     let err = refused(&["--games", "60", "--stages", "300"]);
     assert!(err.contains("--stages: `300` is not a tile"), "{err}");
+    let err = refused(&["--games", "60", "--stages", "512+256,512"]);
+    assert!(err.contains("`512` after `512+256`"), "{err}");
     let twice = split.join("network.nt");
     let twice = twice.to_str().unwrap();
     let err = refused(&["--games", "90", "--from", twice, "--stages", "512"]);
@@ -592,32 +594,43 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
 #[test]
 fn promoting_stages_open_as_reached_and_a_resume_ends_as_an_unbroken_run() {
     let tmp = TempDir::new("learn-promote");
-    let flags = [
-        "--stages",
-        "512,1024",
-        "--promote",
-        "--seed",
-        "4",
-        "--block",
-        "4",
-    ];
-    let whole = tmp.join("whole");
-    let out = learn(&whole, &[&flags[..], &["--games", "200"]].concat());
-    let err = text(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(err.contains("stages at 512,1024, 1 in use"), "{err}");
-    let net = Network::load(&whole.join("network.nt")).unwrap();
-    assert!(net.all_opened(), "200 games reached no 1024");
-    // Stopped early, while only some stages are in use, then resumed.
-    let part = tmp.join("part");
-    let out = learn(&part, &[&flags[..], &["--games", "4"]].concat());
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let early = Network::load(&part.join("network.nt")).unwrap();
-    assert_eq!(early.opened(), 1, "4 games reached a 512");
-    let out = learn(&part, &["--games", "200", "--resume"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let resumed = std::fs::read(part.join("network.nt")).unwrap();
-    assert_eq!(resumed, std::fs::read(whole.join("network.nt")).unwrap());
+    // By the largest tile, and by the two largest (a 512 with a 256 beside it).
+    for stages in ["512,1024", "512,512+256"] {
+        let flags = [
+            "--stages",
+            stages,
+            "--promote",
+            "--seed",
+            "4",
+            "--block",
+            "4",
+        ];
+        let whole = tmp.join(format!("whole-{stages}"));
+        let out = learn(&whole, &[&flags[..], &["--games", "200"]].concat());
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert!(
+            err.contains(&format!("stages at {stages}, 1 in use")),
+            "{err}"
+        );
+        let net = Network::load(&whole.join("network.nt")).unwrap();
+        assert!(
+            net.all_opened(),
+            "200 games reached no last stage of {stages}"
+        );
+        let bytes = std::fs::read(whole.join("network.nt")).unwrap();
+        assert!(text(&bytes[..300]).contains(&format!("\nstages {stages}\n")));
+        // Stopped early, while only some stages are in use, then resumed.
+        let part = tmp.join(format!("part-{stages}"));
+        let out = learn(&part, &[&flags[..], &["--games", "4"]].concat());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let early = Network::load(&part.join("network.nt")).unwrap();
+        assert_eq!(early.opened(), 1, "4 games reached a 512");
+        let out = learn(&part, &["--games", "200", "--resume"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let resumed = std::fs::read(part.join("network.nt")).unwrap();
+        assert_eq!(resumed, bytes, "{stages}");
+    }
 }
 
 #[test]

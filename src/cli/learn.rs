@@ -67,8 +67,10 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["resume", "tuples", "seed", "variant"])]
     pub from: Option<PathBuf>,
     /// Split the network into stages by its largest tile, each with tables
-    /// of its own: `16384`, or up to 3 ascending tiles. With --from, every
-    /// stage starts as a copy of that network.
+    /// of its own: `16384`, or up to 3 ascending tiles; `16384+8192` asks
+    /// for a second tile beside the largest (`16384,16384+8192`: the first
+    /// 16384, then 16384 with 8192). With --from, every stage starts as a
+    /// copy of that network.
     #[arg(long, conflicts_with = "resume")]
     pub stages: Option<String>,
     /// With --stages on a new network: the first stage alone in use at

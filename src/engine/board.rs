@@ -323,6 +323,23 @@ impl Board {
         (0..16).map(|i| self.rank(i)).max().unwrap_or(0)
     }
 
+    /// The ranks of its largest tile and of the largest in another cell
+    /// (equal when two cells hold the largest; 0 for a board of one tile).
+    #[inline]
+    pub fn top_two_ranks(self) -> (u8, u8) {
+        let (mut top, mut second) = (0, 0);
+        for i in 0..16 {
+            let r = self.rank(i);
+            if r > top {
+                second = top;
+                top = r;
+            } else if r > second {
+                second = r;
+            }
+        }
+        (top, second)
+    }
+
     /// Number of distinct non-empty ranks (the reference depth rule uses it).
     #[inline]
     pub fn distinct_ranks(self) -> u32 {
@@ -578,6 +595,7 @@ mod tests {
         assert_eq!(b.count_empty(), 12);
         assert_eq!(b.empty_mask().count_ones(), 12);
         assert_eq!(b.max_rank(), 10);
+        assert_eq!(b.top_two_ranks(), (10, 2));
         assert_eq!(b.distinct_ranks(), 3);
         let syms = b.symmetries();
         for s in syms {

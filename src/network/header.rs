@@ -10,7 +10,8 @@
 //! (full) and [`super::packed`].
 
 use super::method::Method;
-use super::tuples::{check_tuple, parse_stages, parse_tuples, stages_text, tuples_text};
+use super::stage::{parse_stages, stages_text};
+use super::tuples::{check_tuple, parse_tuples, tuples_text};
 use super::value::Network;
 use crate::engine::Variant;
 

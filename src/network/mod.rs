@@ -15,14 +15,17 @@
 //!
 //! A network may be split into stages by the largest tile: with boundaries
 //! t_1 < … < t_k, a board whose largest tile is at least t_j and below
-//! t_{j+1} is scored by stage j's tables (stage 0 below t_1). Each stage has
+//! t_{j+1} is scored by stage j's tables (stage 0 below t_1). A boundary
+//! may also ask for a second tile (`16384+8192`: a 16384 with an 8192 or
+//! more beside it; [`stage`]). Each stage has
 //! a full set of tables, so what a late stage learns cannot move the values
 //! of the early game. Stages may be promoted as learning reaches them, each
 //! starting as a copy of the one before (`promote`).
 //!
 //! Where each part lives, each file importing only those above it:
 //!
-//! - [`tuples`]: tuples as data, the named tuple sets, stage boundaries;
+//! - [`tuples`]: tuples as data, the named tuple sets;
+//! - [`stage`]: stage boundaries, by one tile or two;
 //! - `pages`: the tables' memory, in huge pages where the system gives
 //!   them (a lookup at random in 256 MiB then misses no TLB);
 //! - [`value`]: the [`Network`] and its tables, its value and the step
@@ -61,6 +64,7 @@ pub mod method;
 pub mod packed;
 mod pages;
 mod promote;
+pub mod stage;
 pub mod tuples;
 pub mod value;
 
@@ -75,5 +79,6 @@ pub use coherence::Coherence;
 pub use folder::{FolderError, LearningFolder};
 pub use method::{Method, Schedule};
 pub use packed::{pack, Packing};
-pub use tuples::{named_tuples, parse_stages, parse_tuples, stages_text, TUPLE_NAMES};
+pub use stage::{parse_stages, stages_text, Boundary};
+pub use tuples::{named_tuples, parse_tuples, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

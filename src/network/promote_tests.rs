@@ -6,6 +6,7 @@ use crate::engine::{Board, Variant};
 use crate::network::coherence::Coherence;
 use crate::network::learn::{learn, Lesson};
 use crate::network::method::{Method, Schedule};
+use crate::network::stage::Boundary;
 use crate::network::tests::learn::fresh;
 use crate::network::value::Network;
 
@@ -27,7 +28,7 @@ fn boards() -> [Board; 3] {
 /// alone in use.
 fn closed() -> Network {
     let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::Twos, 3, 0.1).unwrap();
-    net.set_stages(vec![8, 9]);
+    net.set_stages(vec![Boundary::tile(8), Boundary::tile(9)]);
     net.close_later_stages();
     net
 }
@@ -99,7 +100,7 @@ const PROMOTING: Method = Method {
 /// copy rounds are played on follows it: a debug assertion of `learn`).
 fn promoted(seed: u64, to: u64, threads: usize) -> (Network, Coherence, Vec<usize>) {
     let mut net = fresh(seed);
-    net.set_stages(vec![10, 11]);
+    net.set_stages(vec![Boundary::tile(10), Boundary::tile(11)]);
     net.close_later_stages();
     let mut coh = Coherence::new(&net);
     let lesson = Lesson {

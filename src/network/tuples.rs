@@ -1,20 +1,15 @@
-//! Tuples as data: the cells each weight table reads, the named tuple sets
-//! `learn` offers, and stage boundaries as ranks.
+//! Tuples as data: the cells each weight table reads, and the named tuple
+//! sets `learn` offers.
 //!
 //! A tuple is a list of cells (0..16, row by row from the top left), in
 //! ascending order. Its table holds one weight per way of filling those
-//! cells with ranks: 16^n entries for n cells. Stage boundaries split a
-//! network by its largest tile (see [`crate::network`]).
+//! cells with ranks: 16^n entries for n cells.
 
 /// The most cells a tuple may have (a 16^7 table is 1 GiB of weights).
 pub const MAX_TUPLE_CELLS: usize = 6;
 
 /// The most tuples a network may have.
 pub const MAX_TUPLES: usize = 16;
-
-/// The most stage boundaries a network may have (each stage is a full set
-/// of tables).
-pub const MAX_STAGE_BOUNDARIES: usize = 3;
 
 /// The names [`named_tuples`] knows.
 pub const TUPLE_NAMES: [&str; 4] = ["lines-squares", "five", "six", "eight"];
@@ -127,39 +122,4 @@ pub(super) fn tuples_text(tuples: &[Vec<u8>]) -> String {
         .map(|t| t.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Parses stage boundaries written as tiles, `16384` or `8192,16384`:
-/// their ranks, ascending, at most [`MAX_STAGE_BOUNDARIES`] of them.
-pub fn parse_stages(text: &str) -> Result<Vec<u8>, String> {
-    let ranks = text
-        .split(',')
-        .map(|t| {
-            t.trim()
-                .parse::<u32>()
-                .ok()
-                .and_then(crate::engine::rank_of)
-                .filter(|&r| r >= 2)
-                .ok_or_else(|| format!("`{t}` is not a tile from 4 to 32768"))
-        })
-        .collect::<Result<Vec<u8>, String>>()?;
-    if ranks.len() > MAX_STAGE_BOUNDARIES {
-        return Err(format!(
-            "at most {MAX_STAGE_BOUNDARIES} stage boundaries, not {}",
-            ranks.len()
-        ));
-    }
-    if ranks.windows(2).any(|w| w[0] >= w[1]) {
-        return Err("stage boundaries are listed in ascending order, each once".into());
-    }
-    Ok(ranks)
-}
-
-/// Stage boundaries as a header or a message writes them: `8192,16384`.
-pub fn stages_text(ranks: &[u8]) -> String {
-    ranks
-        .iter()
-        .map(|&r| crate::engine::value_of(r).to_string())
-        .collect::<Vec<_>>()
-        .join(",")
 }

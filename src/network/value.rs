@@ -11,7 +11,8 @@ use std::path::PathBuf;
 
 use super::method::Method;
 use super::pages;
-use super::tuples::{check_tuple, stages_text, MAX_TUPLES};
+use super::stage::{stage_reached, stages_text, Boundary};
+use super::tuples::{check_tuple, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
 
@@ -36,8 +37,8 @@ pub struct Network {
     tuples: Vec<Vec<u8>>,
     /// Each tuple's cells as a mask of their nibbles.
     masks: Vec<u64>,
-    /// The ranks at which a stage begins, ascending; empty for one stage.
-    stages: Vec<u8>,
+    /// Where each stage after the first begins, nested; empty for one stage.
+    stages: Vec<Boundary>,
     /// The stages in use, from the first: a board of a later stage is
     /// scored by the last of them until learning reaches its stage and
     /// promotes it (see [`super::promote`]). All of them but while a network
@@ -188,10 +189,10 @@ impl Network {
         })
     }
 
-    /// This one-stage network split at `stages` (ranks, as
-    /// [`parse_stages`](super::tuples::parse_stages) gives them): every stage starts as a copy of its
+    /// This one-stage network split at `stages` (as
+    /// [`parse_stages`](super::stage::parse_stages) gives them): every stage starts as a copy of its
     /// tables, so the split network scores every board as this one does.
-    pub fn split(&self, stages: Vec<u8>) -> Result<Network, String> {
+    pub fn split(&self, stages: Vec<Boundary>) -> Result<Network, String> {
         if !self.stages.is_empty() {
             return Err(format!(
                 "the network is split already (stages at {})",
@@ -208,9 +209,10 @@ impl Network {
         Ok(net)
     }
 
-    /// Gives a new network the stages `stages` (ranks, ascending), every
+    /// Gives a new network the stages `stages` (nested, as
+    /// [`parse_stages`](super::stage::parse_stages) gives them), every
     /// weight of the later stages 0.
-    pub fn set_stages(&mut self, stages: Vec<u8>) {
+    pub fn set_stages(&mut self, stages: Vec<Boundary>) {
         assert!(
             self.stages.is_empty() && self.trained.games == 0,
             "stages are set on a new network"
@@ -230,8 +232,8 @@ impl Network {
         &self.tuples
     }
 
-    /// The ranks at which its stages begin (empty: one stage).
-    pub fn stages(&self) -> &[u8] {
+    /// Where its stages after the first begin (empty: one stage).
+    pub fn stages(&self) -> &[Boundary] {
         &self.stages
     }
 
@@ -244,12 +246,11 @@ impl Network {
         self.stage_reached(board).min(self.opened - 1) * self.masks.len()
     }
 
-    /// The stage `board` belongs to by its largest tile, whether or not that
-    /// stage is in use yet (0 for a one-stage network).
+    /// The stage `board` belongs to by its largest tiles, whether or not
+    /// that stage is in use yet (0 for a one-stage network).
     #[inline(always)]
     pub(super) fn stage_reached(&self, board: Board) -> usize {
-        let top = board.max_rank();
-        self.stages.iter().take_while(|&&r| top >= r).count()
+        stage_reached(&self.stages, board)
     }
 
     /// The stage whose tables score `board` (0 for a one-stage network): its

@@ -1,0 +1,183 @@
+//! Stage boundaries: where a network hands a board to another set of
+//! tables.
+//!
+//! A boundary names the largest tile a board must hold (`16384`), or its two
+//! largest tiles (`16384+8192`: a 16384 or more, and another tile of 8192 or
+//! more beside it). The boundaries of a network are nested: each asks at
+//! least as much as the one before, in both tiles, so a board that reaches
+//! one has reached every one before it, and its stage is the number it
+//! reaches.
+
+use crate::engine::{rank_of, value_of, Board};
+
+/// The most stage boundaries a network may have (each stage is a full set
+/// of tables).
+pub const MAX_STAGE_BOUNDARIES: usize = 3;
+
+/// Where a stage begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boundary {
+    /// The rank the board's largest tile reaches.
+    pub top: u8,
+    /// The rank its second largest tile reaches (another cell's, which may
+    /// hold an equal tile); 0 asks nothing of it.
+    pub second: u8,
+}
+
+impl Boundary {
+    /// The boundary at a largest tile of rank `top`.
+    pub const fn tile(top: u8) -> Boundary {
+        Boundary { top, second: 0 }
+    }
+
+    /// Whether a board whose two largest tiles have ranks `top` and
+    /// `second` has reached it.
+    #[inline(always)]
+    pub fn reached(self, top: u8, second: u8) -> bool {
+        top >= self.top && second >= self.second
+    }
+
+    /// Whether every board that reaches `self` reaches `before`, and some
+    /// board reaches `before` but not `self`.
+    fn follows(self, before: Boundary) -> bool {
+        self.top >= before.top && self.second >= before.second && self != before
+    }
+}
+
+/// The stage `board` reaches among `stages` (0 below the first boundary).
+#[inline(always)]
+pub fn stage_reached(stages: &[Boundary], board: Board) -> usize {
+    let Some(last) = stages.last() else {
+        return 0;
+    };
+    // Nested boundaries: the last asks the most of the second tile.
+    let (top, second) = if last.second == 0 {
+        (board.max_rank(), 0)
+    } else {
+        board.top_two_ranks()
+    };
+    stages.iter().take_while(|b| b.reached(top, second)).count()
+}
+
+/// Parses stage boundaries written as tiles, `16384`, `8192,16384` or
+/// `16384,16384+8192`: at most [`MAX_STAGE_BOUNDARIES`], each asking more
+/// than the one before.
+pub fn parse_stages(text: &str) -> Result<Vec<Boundary>, String> {
+    let stages = text
+        .split(',')
+        .map(|t| parse_boundary(t.trim()))
+        .collect::<Result<Vec<Boundary>, String>>()?;
+    if stages.len() > MAX_STAGE_BOUNDARIES {
+        return Err(format!(
+            "at most {MAX_STAGE_BOUNDARIES} stage boundaries, not {}",
+            stages.len()
+        ));
+    }
+    if let Some(w) = stages.windows(2).find(|w| !w[1].follows(w[0])) {
+        return Err(format!(
+            "each stage boundary asks more than the one before, in both tiles: `{}` after `{}`",
+            boundary_text(w[1]),
+            boundary_text(w[0])
+        ));
+    }
+    Ok(stages)
+}
+
+/// `16384` or `16384+8192`.
+fn parse_boundary(text: &str) -> Result<Boundary, String> {
+    let rank = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .and_then(rank_of)
+            .filter(|&r| r >= 2)
+            .ok_or_else(|| format!("`{t}` is not a tile from 4 to 32768"))
+    };
+    match text.split_once('+') {
+        None => Ok(Boundary::tile(rank(text)?)),
+        Some((top, second)) => {
+            let (top, second) = (rank(top)?, rank(second)?);
+            if second > top {
+                return Err(format!("`{text}`: the larger tile comes first"));
+            }
+            Ok(Boundary { top, second })
+        }
+    }
+}
+
+/// One boundary as a header writes it.
+fn boundary_text(b: Boundary) -> String {
+    match b.second {
+        0 => value_of(b.top).to_string(),
+        second => format!("{}+{}", value_of(b.top), value_of(second)),
+    }
+}
+
+/// Stage boundaries as a header or a message writes them: `8192,16384`,
+/// `16384,16384+8192`.
+pub fn stages_text(stages: &[Boundary]) -> String {
+    stages
+        .iter()
+        .map(|&b| boundary_text(b))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Board;
+
+    fn board(values: [u32; 16]) -> Board {
+        Board::from_ranks(values.map(|v| if v == 0 { 0 } else { rank_of(v).unwrap() }))
+    }
+
+    #[test]
+    fn boundaries_read_and_write_back() {
+        for text in [
+            "16384",
+            "8192,16384",
+            "16384,16384+8192",
+            "8192,16384+8192,32768+16384",
+        ] {
+            assert_eq!(stages_text(&parse_stages(text).unwrap()), text);
+        }
+        assert_eq!(
+            parse_stages("16384,16384+8192").unwrap(),
+            [
+                Boundary::tile(14),
+                Boundary {
+                    top: 14,
+                    second: 13
+                }
+            ]
+        );
+        for (text, why) in [
+            ("16384,8192", "`8192` after `16384`"),
+            ("16384,16384", "`16384` after `16384`"),
+            ("16384+8192,32768", "`32768` after `16384+8192`"),
+            ("8192+16384", "the larger tile comes first"),
+            ("16384+", "`` is not a tile"),
+            ("16384+3000", "`3000` is not a tile"),
+            ("2", "`2` is not a tile"),
+            ("4,8,16,32", "at most 3"),
+        ] {
+            let e = parse_stages(text).unwrap_err();
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_board_reaches_the_boundaries_its_two_largest_tiles_pass() {
+        let stages = parse_stages("16384,16384+8192").unwrap();
+        let small = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 8192, 0, 0, 2]);
+        let one = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4096, 0, 16384, 0, 0, 2]);
+        let both = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 8192, 0, 16384, 0, 0, 2]);
+        let pair = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 16384, 0, 16384, 0, 0, 2]);
+        let after = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 32768, 0, 0, 2]);
+        let stage = |b| stage_reached(&stages, b);
+        assert_eq!([small, one, both, pair, after].map(stage), [0, 1, 2, 2, 1]);
+        assert_eq!(stage_reached(&[], both), 0);
+        assert_eq!(stage_reached(&parse_stages("16384").unwrap(), after), 1);
+    }
+}
