@@ -12,3 +12,5 @@ nohup setsid nice -n 10 $B learn B --tuples six --games 2000000 --block 1000 --s
 # 01:35 A paused (SIGSTOP); T resumed from 15000 with --threads 2 (same rounds 20: same network)
 # 02:01 T stopped for the judge (resumes from its 02:00 save, 65000 games)
 # 02:53 A continued (SIGCONT); T resumed from its 65000 save on one thread; both left running past the session
+# 2026-11-27 04:44 (new session; both runs had stopped with the machine at their 03:15 saves, A 91000, T 81000): A resumed on 2 threads
+# 05:40 A stopped (last save 301000 at 05:35); measured in d3/
