@@ -633,19 +633,23 @@ static inline float leaf(board_t b, board_t t)
 static float chance(board_t b, board_t t, float cprob, int depth);
 static float last_chance(board_t b, board_t t, board_t empty);
 
-/* One move of a max node at the horizon, its child scored as a leaf and
- * folded into *best and S.lowest without a branch on its legality (an
- * illegal move is folded in as -inf and +inf: no change), so the four
- * moves' scores are computed side by side. Returns whether it is legal. */
-static inline int horizon_move(board_t b, board_t t, int direction, float *best)
+/* Folds a leaf's value into *best and S.lowest without a branch on its
+ * legality (an illegal move is folded in as -inf and +inf: no change), so
+ * a max node's four moves are scored side by side. Returns `legal`. */
+static inline int fold_leaf(float value, int legal, float *best)
 {
-    board_t next_t, next = make_move(b, t, direction, &next_t);
-    float value = score(next, next_t);
-    int legal = next != b;
     float high = legal ? value : -INFINITY, low = legal ? value : INFINITY;
     *best = high > *best ? high : *best;
     S.lowest = low < S.lowest ? low : S.lowest;
     return legal;
+}
+
+/* One move of a max node at the horizon, its child scored as a leaf and
+ * folded in. Returns whether it is legal. */
+static inline int horizon_move(board_t b, board_t t, int direction, float *best)
+{
+    board_t next_t, next = make_move(b, t, direction, &next_t);
+    return fold_leaf(score(next, next_t), next != b, best);
 }
 
 /* A max node: the best of the legal moves (first to last, U D L R), or
@@ -753,10 +757,10 @@ static inline board_t spread(unsigned line)
     return spread_low[line & 0xFF] | spread_high[line >> 8];
 }
 
-/* The leaf value of one move of a child, folded into *best and S.lowest as
- * horizon_move does. `form` is the child in the form the move slides,
- * `at` the line of it the tile changed, `rows_first` whether `cross` holds
- * the moved board's rows (a column move) or `lines` does. */
+/* The leaf value of one move of a child, folded in by fold_leaf. `form` is
+ * the child in the form the move slides, `at` the line of it the tile
+ * changed, `rows_first` whether `cross` holds the moved board's rows (a
+ * column move) or `lines` does. */
 static inline int last_move(const base_move *m, board_t form, int at, const uint16_t *slide,
                             int rows_first, float *best)
 {
@@ -766,18 +770,14 @@ static inline int last_move(const base_move *m, board_t form, int at, const uint
     float l[4] = {m->scores[0], m->scores[1], m->scores[2], m->scores[3]};
     float c0 = line_score[cross & 0xFFFF], c1 = line_score[(cross >> 16) & 0xFFFF];
     float c2 = line_score[(cross >> 32) & 0xFFFF], c3 = line_score[cross >> 48];
-    float value, high, low;
+    float value;
     int legal = lines != form;
     l[at] = line_score[slid];
     if (rows_first)
         value = c0 + c1 + c2 + c3 + l[0] + l[1] + l[2] + l[3];
     else
         value = l[0] + l[1] + l[2] + l[3] + c0 + c1 + c2 + c3;
-    high = legal ? value : -INFINITY;
-    low = legal ? value : INFINITY;
-    *best = high > *best ? high : *best;
-    S.lowest = low < S.lowest ? low : S.lowest;
-    return legal;
+    return fold_leaf(value, legal, best);
 }
 
 /* A child of the last layer: board b with tile `rank` in (row, col),

@@ -143,6 +143,10 @@ mod tests {
             assert_eq!(stages_text(&parse_stages(text).unwrap()), text);
         }
         assert_eq!(
+            parse_stages("8192,16384").unwrap(),
+            [Boundary::tile(13), Boundary::tile(14)]
+        );
+        assert_eq!(
             parse_stages("16384,16384+8192").unwrap(),
             [
                 Boundary::tile(14),

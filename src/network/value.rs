@@ -240,9 +240,6 @@ impl Network {
     /// The first of the tables that score `board`: its stage's.
     #[inline(always)]
     fn first_table(&self, board: Board) -> usize {
-        if self.stages.is_empty() {
-            return 0;
-        }
         self.stage_reached(board).min(self.opened - 1) * self.masks.len()
     }
 
