@@ -388,6 +388,123 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
 }
 
 #[test]
+fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
+    let tmp = TempDir::new("learn-pack-keep");
+    let dir = tmp.join("run");
+    let mut args = vec!["--games", "16"];
+    args.extend_from_slice(&FULL);
+    let out = learn(&dir, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let full = dir.join("network.nt");
+    let net = Network::load(&full).unwrap();
+    let live = net
+        .tables()
+        .iter()
+        .flatten()
+        .filter(|w| (*w / 0.25).round() != 0.0)
+        .count();
+    assert!(live > 100, "{live}");
+    let keep = live / 3;
+    let packed = tmp.join("kept.ntp");
+    let pack = |extra: &[&str], out: &Path| {
+        let mut args = vec!["pack", full.to_str().unwrap(), "--step", "0.25"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        run(&args)
+    };
+    // The sums are found beside the network.
+    let out = pack(&["--keep", &keep.to_string()], &packed);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(&format!("kept {keep} of")));
+    let (back, packing) = Network::read(&std::fs::read(&packed).unwrap()).unwrap();
+    let packing = packing.unwrap();
+    assert_eq!(packing.kept, keep);
+    let sums_file = dir.join("coherence-16.tc");
+    let sums_hash = tune2048::network::header::stored_hash(&std::fs::read(&sums_file).unwrap());
+    assert_eq!(
+        packing.most_learned.map(|m| (m.count, m.sums)),
+        Some((keep, sums_hash))
+    );
+    // Every weight kept learned at least as much as every weight left out.
+    let (_, sums) =
+        tune2048::network::Coherence::from_bytes(&std::fs::read(&sums_file).unwrap(), &net)
+            .unwrap();
+    let sizes: Vec<f32> = sums.tables().iter().flatten().map(|s| s[1]).collect();
+    let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
+    for ((w, b), s) in net
+        .tables()
+        .iter()
+        .flatten()
+        .zip(back.tables().iter().flatten())
+        .zip(&sizes)
+    {
+        if *b != 0.0 {
+            assert_eq!(*b, (w / 0.25).round() * 0.25);
+            least_kept = least_kept.min(*s);
+        } else if (w / 0.25).round() != 0.0 {
+            most_left = most_left.max(*s);
+        }
+    }
+    assert!(least_kept >= most_left, "{least_kept} < {most_left}");
+    // Named with --coherence, the same file.
+    let named = tmp.join("named.ntp");
+    let sums_arg = sums_file.to_str().unwrap();
+    let out = pack(
+        &["--keep", &keep.to_string(), "--coherence", sums_arg],
+        &named,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read(&named).unwrap(),
+        std::fs::read(&packed).unwrap()
+    );
+
+    // Bad input: exit 2, the reason named, nothing written.
+    let never = tmp.join("never.ntp");
+    let plain = tmp.join("plain");
+    assert!(learn(&plain, &["--games", "4", "--block", "4"])
+        .status
+        .success());
+    let mut args = vec!["pack", "--step", "1", "--keep", "5", "--out"];
+    args.push(never.to_str().unwrap());
+    let plain_net = plain.join("network.nt");
+    args.push(plain_net.to_str().unwrap());
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("temporal coherence"),
+        "{}",
+        text(&out.stderr)
+    );
+    let other = tmp.join("other");
+    let mut args = vec!["--games", "8"];
+    args.extend_from_slice(&FULL);
+    assert!(learn(&other, &args).status.success());
+    let other_sums = other.join("coherence-8.tc");
+    for (extra, expect) in [
+        (vec!["--keep", "0"], "--keep"),
+        (vec!["--coherence", sums_arg], "--keep"),
+        (
+            vec!["--keep", "5", "--coherence", other_sums.to_str().unwrap()],
+            "the sums of 8 games",
+        ),
+        (
+            vec!["--keep", "5", "--coherence", "missing.tc"],
+            "missing.tc",
+        ),
+    ] {
+        let out = pack(&extra, &never);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(
+            text(&out.stderr).contains(expect),
+            "{extra:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert!(!never.exists());
+}
+
+#[test]
 fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
     let path = crate::util::repo_path("configs/networks/six.ntp");
     let (net, packing) = Network::read(&std::fs::read(&path).unwrap()).unwrap();

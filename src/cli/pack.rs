@@ -8,7 +8,7 @@ use super::input_error;
 use tune2048::atomic_file;
 use tune2048::network::header::stored_hash;
 use tune2048::network::packed::{largest_change, pack};
-use tune2048::network::Network;
+use tune2048::network::{Coherence, MostLearned, Network, Plan};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -21,6 +21,15 @@ pub struct Args {
     /// Leave out as well every weight nearer 0 than this.
     #[arg(long, default_value_t = 0.0)]
     pub drop: f32,
+    /// Keep at most this many weights: those learning moved most, by the
+    /// sums of their errors' sizes in the network's coherence file (a
+    /// network learned with --coherence).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub keep: Option<u64>,
+    /// The coherence file for --keep (default: the `coherence-G.tc` beside
+    /// the network, G its games).
+    #[arg(long, requires = "keep")]
+    pub coherence: Option<PathBuf>,
     /// The packed file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -31,8 +40,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map_err(|e| input_error(format!("{}: cannot read: {e}", args.network.display())))?;
     let net = Network::from_bytes(&bytes)
         .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
-    let (packed, packing) = pack(&net, args.step, args.drop, stored_hash(&bytes))
-        .map_err(|e| input_error(format!("--step, --drop: {e}")))?;
+    let sums = match args.keep {
+        Some(count) => Some((count, read_sums(&args, &net)?)),
+        None => None,
+    };
+    let plan = Plan {
+        step: args.step,
+        drop: args.drop,
+        most_learned: sums.as_ref().map(|(count, (hash, sums))| {
+            let count = usize::try_from(*count).unwrap_or(usize::MAX);
+            (MostLearned { count, sums: *hash }, sums)
+        }),
+    };
+    let (packed, packing) = pack(&net, plan, stored_hash(&bytes))
+        .map_err(|e| input_error(format!("--step, --drop, --keep: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;
     let moved = largest_change(&net, &back);
@@ -41,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let nonzero = net.tables().iter().flatten().filter(|w| **w != 0.0).count();
     eprintln!(
         "kept {} of {} weights ({} were not 0); the largest change to a weight is {moved} \
-         (at most {} for a step of {}, more where --drop left a weight out)",
+         (at most {} for a step of {}, more where --drop or --keep left a weight out)",
         packing.kept,
         net.weight_count(),
         nonzero,
@@ -57,4 +78,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stored_hash(&packed)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The coherence sums `--keep` ranks the weights by, with their file's
+/// hash: `--coherence`, or the file a learning folder keeps beside `net`.
+fn read_sums(args: &Args, net: &Network) -> anyhow::Result<(u64, Coherence)> {
+    let games = net.trained.games;
+    let path = args.coherence.clone().unwrap_or_else(|| {
+        let dir = args.network.parent().unwrap_or(std::path::Path::new(""));
+        dir.join(format!("coherence-{games}.tc"))
+    });
+    if !net.trained.method.coherence && args.coherence.is_none() {
+        return Err(input_error(format!(
+            "--keep: {} did not learn with temporal coherence, so it has no coherence \
+             sums to rank its weights by (use --drop, or name a sums file with --coherence)",
+            args.network.display()
+        )));
+    }
+    let bytes = std::fs::read(&path)
+        .map_err(|e| input_error(format!("--keep: {}: cannot read: {e}", path.display())))?;
+    let (covered, sums) = Coherence::from_bytes(&bytes, net)
+        .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
+    if covered != games {
+        return Err(input_error(format!(
+            "{}: the sums of {covered} games, but {} learned {games}: pack a network \
+             with the sums saved beside it",
+            path.display(),
+            args.network.display()
+        )));
+    }
+    Ok((stored_hash(&bytes), sums))
 }

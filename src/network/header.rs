@@ -122,6 +122,13 @@ impl<'a> Header<'a> {
         Some((self.number, line))
     }
 
+    /// Whether the next line is the field `name` (nothing is read).
+    pub(super) fn peek_field(&mut self, name: &str) -> bool {
+        self.lines
+            .peek()
+            .is_some_and(|l| l.split_once(' ').is_some_and(|(key, _)| key == name))
+    }
+
     /// The next line, which must be the field `name`: its line number and value.
     pub(super) fn field(&mut self, name: &str) -> Result<(usize, &'a str), String> {
         match self.next_line() {

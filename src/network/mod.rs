@@ -78,7 +78,7 @@ mod tests;
 pub use coherence::Coherence;
 pub use folder::{FolderError, LearningFolder};
 pub use method::{Method, Schedule};
-pub use packed::{pack, Packing};
+pub use packed::{pack, MostLearned, Packing, Plan};
 pub use stage::{parse_stages, stages_text, Boundary};
 pub use tuples::{named_tuples, parse_tuples, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

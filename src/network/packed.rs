@@ -15,16 +15,24 @@
 //!
 //! A weight nearer 0 than a given `drop` is left out as well: the weights of
 //! boards that learning seldom reached are small, and play hardly misses them.
+//! Or, for a network learned with temporal coherence, only the N weights
+//! learning moved most are kept: those with the largest sums of error sizes
+//! in its coherence file. A small weight of a board played often is kept,
+//! a large one of a board seldom reached left out.
 //!
 //! The file: the header of a full network file under its own format line,
-//! four more fields (`step` q, `drop`, `source`: the hash of the full file it
-//! was packed from, `kept`: the weights written), a blank line, the compressed
-//! varints (raw deflate, RFC 1951), and the FNV-1a hash of everything before it (8 bytes, little-endian).
+//! four or five more fields (`step` q, `drop`, where the N weights moved most
+//! were kept `keep N most-learned sums H` with H the hash of the coherence
+//! file, `source`: the hash of the full file it was packed from, `kept`: the
+//! weights written), a blank line, the compressed varints (raw deflate, RFC
+//! 1951), and the FNV-1a hash of everything before it (8 bytes,
+//! little-endian).
 
 use std::io::{Read as _, Write as _};
 
 use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
 
+use super::coherence::Coherence;
 use super::header::{append_hash, bad_field, check_hash, header_fields, Header};
 use super::value::Network;
 
@@ -39,6 +47,37 @@ pub const MAX_MULTIPLE: i64 = (1 << 23) - 1;
 /// The first line of every packed network file.
 pub const FORMAT_LINE: &str = "tune2048 n-tuple network, packed 1";
 
+/// How to pack a network: the grid, and which weights to leave out.
+#[derive(Clone, Copy)]
+pub struct Plan<'a> {
+    /// Each weight becomes the nearest multiple of it.
+    pub step: f32,
+    /// The weights nearer 0 than this are left out.
+    pub drop: f32,
+    /// Of the weights left, keep only the ones learning moved most, by the
+    /// coherence sums the network learned with.
+    pub most_learned: Option<(MostLearned, &'a Coherence)>,
+}
+
+impl Plan<'_> {
+    /// Every weight that does not round to 0, on the grid `step`.
+    pub fn step(step: f32) -> Plan<'static> {
+        Plan {
+            step,
+            drop: 0.0,
+            most_learned: None,
+        }
+    }
+}
+
+/// A packing that kept at most `count` weights, the ones with the largest
+/// sums of error sizes in the coherence file hashed `sums`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MostLearned {
+    pub count: usize,
+    pub sums: u64,
+}
+
 /// How a packed file was made from its full network.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Packing {
@@ -46,21 +85,18 @@ pub struct Packing {
     pub step: f32,
     /// The weights nearer 0 than this were left out.
     pub drop: f32,
+    /// Where set, only the weights learning moved most were kept.
+    pub most_learned: Option<MostLearned>,
     /// The hash of the full network file it was packed from.
     pub source: u64,
     /// The weights written (those neither rounded to 0 nor dropped).
     pub kept: usize,
 }
 
-/// Packs `net`, whose full file hashed to `source`, to the multiples of
-/// `step`, leaving out as well every weight nearer 0 than `drop` (0: none
-/// but those that round to 0): the file's bytes and what was kept.
-pub fn pack(
-    net: &Network,
-    step: f32,
-    drop: f32,
-    source: u64,
-) -> Result<(Vec<u8>, Packing), String> {
+/// Packs `net`, whose full file hashed to `source`, as `plan` says: the
+/// file's bytes and what was kept.
+pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing), String> {
+    let Plan { step, drop, .. } = plan;
     if !(step > 0.0 && step.is_finite()) {
         return Err(format!("the step must be a positive number, not {step}"));
     }
@@ -69,8 +105,7 @@ pub fn pack(
             "the drop must be 0 or a positive number, not {drop}"
         ));
     }
-    let (mut gaps, mut multiples) = (Vec::new(), Vec::new());
-    let (mut kept, mut skipped) = (0usize, 0u64);
+    let mut multiples = Vec::new();
     for (i, &w) in net.tables().iter().flatten().enumerate() {
         let k = (f64::from(w) / f64::from(step)).round();
         if k.abs() > MAX_MULTIPLE as f64 {
@@ -80,24 +115,36 @@ pub fn pack(
             ));
         }
         let k = k as i64;
-        if k == 0 || w.abs() < drop {
+        multiples.push(if w.abs() < drop { 0 } else { k });
+    }
+    if let Some((most, sums)) = plan.most_learned {
+        keep_most_learned(&mut multiples, most.count, sums)?;
+    }
+    let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
+    let (mut kept, mut skipped) = (0usize, 0u64);
+    for k in multiples {
+        if k == 0 {
             skipped += 1;
             continue;
         }
         write_varint(&mut gaps, skipped);
-        write_varint(&mut multiples, zigzag(k));
+        write_varint(&mut zigzagged, zigzag(k));
         skipped = 0;
         kept += 1;
     }
+    let most_learned = plan.most_learned.map(|(most, _)| most);
+    let keep_line = most_learned.map_or(String::new(), |m| {
+        format!("keep {} most-learned sums {:016x}\n", m.count, m.sums)
+    });
     let out = format!(
-        "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\nsource {source:016x}\nkept {kept}\n\n",
+        "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\n{keep_line}source {source:016x}\nkept {kept}\n\n",
         header_fields(net)
     )
     .into_bytes();
     let mut deflate = DeflateEncoder::new(out, Compression::best());
     deflate
         .write_all(&gaps)
-        .and_then(|()| deflate.write_all(&multiples))
+        .and_then(|()| deflate.write_all(&zigzagged))
         .expect("writing to memory");
     let out = append_hash(deflate.finish().expect("writing to memory"));
     Ok((
@@ -105,10 +152,54 @@ pub fn pack(
         Packing {
             step,
             drop,
+            most_learned,
             source,
             kept,
         },
     ))
+}
+
+/// Sets to 0 every multiple but the `count` whose weights have the largest
+/// sums of error sizes in `sums` (ties at the cut go to the earlier
+/// weight), where more than `count` are not 0.
+fn keep_most_learned(multiples: &mut [i64], count: usize, sums: &Coherence) -> Result<(), String> {
+    let sizes: Vec<f32> = sums.tables().iter().flatten().map(|s| s[1]).collect();
+    if sizes.len() != multiples.len() {
+        return Err(format!(
+            "the coherence sums cover {} weights, the network has {}",
+            sizes.len(),
+            multiples.len()
+        ));
+    }
+    let mut candidates: Vec<f32> = multiples
+        .iter()
+        .zip(&sizes)
+        .filter(|(k, _)| **k != 0)
+        .map(|(_, s)| *s)
+        .collect();
+    if candidates.len() <= count {
+        return Ok(());
+    }
+    if count == 0 {
+        multiples.fill(0);
+        return Ok(());
+    }
+    // The count-th largest size: every weight above it is kept, and as many
+    // at it as are needed to make up the count.
+    let at = candidates.len() - count;
+    let (_, &mut cut, above) = candidates.select_nth_unstable_by(at, f32::total_cmp);
+    let mut ties = count - above.iter().filter(|s| s.total_cmp(&cut).is_gt()).count();
+    for (k, s) in multiples.iter_mut().zip(&sizes) {
+        if *k == 0 || s.total_cmp(&cut).is_gt() {
+            continue;
+        }
+        if s.total_cmp(&cut).is_eq() && ties > 0 {
+            ties -= 1;
+        } else {
+            *k = 0;
+        }
+    }
+    Ok(())
 }
 
 /// The largest change packing made to a weight: the most a weight of
@@ -162,6 +253,18 @@ pub(super) fn read_body(
 fn read_fields(header: &mut Header) -> Result<Packing, String> {
     let step = header.amount("step", false)?;
     let drop = header.amount("drop", true)?;
+    let most_learned = if header.peek_field("keep") {
+        let (n, text) = header.field("keep")?;
+        Some(parse_most_learned(text).ok_or_else(|| {
+            bad_field(
+                n,
+                "keep",
+                &format!("`{text}` is not `N most-learned sums H` (H: a 16-digit hash)"),
+            )
+        })?)
+    } else {
+        None
+    };
     let (n, text) = header.field("source")?;
     let source = u64::from_str_radix(text, 16)
         .ok()
@@ -176,9 +279,25 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
     Ok(Packing {
         step,
         drop,
+        most_learned,
         source,
         kept,
     })
+}
+
+/// The value of a `keep` field: `N most-learned sums H`.
+fn parse_most_learned(text: &str) -> Option<MostLearned> {
+    let mut words = text.split(' ');
+    let count = words.next()?.parse().ok()?;
+    let (Some("most-learned"), Some("sums"), Some(hash), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return None;
+    };
+    let sums = u64::from_str_radix(hash, 16)
+        .ok()
+        .filter(|_| hash.len() == 16)?;
+    Some(MostLearned { count, sums })
 }
 
 /// The varints of `kept` entries, inflated from `deflated`.

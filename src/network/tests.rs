@@ -227,7 +227,9 @@ mod value {
 /// Packed files.
 mod packed {
     use crate::engine::{Board, Variant};
-    use crate::network::packed::{pack, read_varint, unzigzag, write_varint, zigzag, MAX_MULTIPLE};
+    use crate::network::packed::{
+        pack, read_varint, unzigzag, write_varint, zigzag, Plan, MAX_MULTIPLE,
+    };
     use crate::network::value::Network;
 
     /// A small network with weights of both signs, some tiny, most 0.
@@ -281,7 +283,7 @@ mod packed {
     fn a_packed_network_is_the_network_rounded_to_its_step() {
         let net = sample();
         let step = 0.5;
-        let (bytes, packing) = pack(&net, step, 0.0, 0xabc).unwrap();
+        let (bytes, packing) = pack(&net, Plan::step(step), 0xabc).unwrap();
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.tuples(), net.tuples());
         assert_eq!(back.trained, net.trained);
@@ -300,10 +302,18 @@ mod packed {
         assert!(kept > 0 && net.tables().iter().flatten().filter(|w| **w != 0.0).count() > kept);
         assert_eq!(packing.kept, kept);
         // Packing the packed network again gives the same file.
-        assert_eq!(pack(&back, step, 0.0, 0xabc).unwrap().0, bytes);
+        assert_eq!(pack(&back, Plan::step(step), 0xabc).unwrap().0, bytes);
         // With a drop, the weights nearer 0 are left out too, the others
         // rounded as before.
-        let (dropped, p) = pack(&net, step, 100.0, 0xabc).unwrap();
+        let (dropped, p) = pack(
+            &net,
+            Plan {
+                drop: 100.0,
+                ..Plan::step(step)
+            },
+            0xabc,
+        )
+        .unwrap();
         let (back_dropped, packing) = Network::read(&dropped).unwrap();
         assert_eq!(packing, Some(p));
         assert_eq!(p.drop, 100.0);
@@ -330,7 +340,7 @@ mod packed {
 
     #[test]
     fn damaged_packed_files_are_refused_with_the_reason() {
-        let (bytes, _) = pack(&sample(), 0.5, 0.0, 1).unwrap();
+        let (bytes, _) = pack(&sample(), Plan::step(0.5), 1).unwrap();
         let e = Network::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(e.contains("hash does not match"), "{e}");
         let mut flipped = bytes.clone();
@@ -348,23 +358,107 @@ mod packed {
         let bad = text.replacen("drop 0", "drop x", 1);
         let e = Network::from_bytes(bad.as_bytes()).unwrap_err();
         assert!(e.contains("line 9, field `drop`"), "{e}");
-        assert!(pack(&sample(), 0.0, 0.0, 1).is_err());
-        assert!(pack(&sample(), 1e-9, 0.0, 1)
+        assert!(pack(&sample(), Plan::step(0.0), 1).is_err());
+        assert!(pack(&sample(), Plan::step(1e-9), 1)
             .unwrap_err()
             .contains("larger step"));
+    }
+
+    #[test]
+    fn keeping_the_most_learned_weights_ranks_them_by_their_error_sizes() {
+        use crate::network::coherence::Coherence;
+        use crate::network::packed::MostLearned;
+        let net = sample();
+        let weights: Vec<f32> = net.tables().iter().flatten().copied().collect();
+        let live: Vec<usize> = (0..weights.len())
+            .filter(|&i| (weights[i] / 0.5).round() != 0.0)
+            .collect();
+        assert!(live.len() >= 6, "{live:?}");
+        // Sizes by hand: the first live weight learned least, the last two
+        // tie at the cut, one weight that rounds to 0 learned most.
+        let mut sums = Coherence::new(&net);
+        let mut size = |i: usize, s: f32| {
+            let (mut t, mut at) = (0, i);
+            while at >= sums.tables[t].len() {
+                at -= sums.tables[t].len();
+                t += 1;
+            }
+            sums.tables[t][at][1] = s;
+        };
+        for (rank, &i) in live.iter().enumerate() {
+            size(i, 10.0 + rank as f32);
+        }
+        let n = live.len();
+        size(live[n - 2], 5.0);
+        size(live[n - 1], 5.0);
+        size(live[0], 1.0);
+        let dead = (0..weights.len()).find(|&i| weights[i] == 0.0).unwrap();
+        size(dead, 1e9);
+        let most = MostLearned {
+            count: n - 2,
+            sums: 0xfeed,
+        };
+        let plan = Plan {
+            most_learned: Some((most, &sums)),
+            ..Plan::step(0.5)
+        };
+        let (bytes, packing) = pack(&net, plan, 7).unwrap();
+        assert_eq!(packing.kept, n - 2);
+        let (back, read) = Network::read(&bytes).unwrap();
+        assert_eq!(read, Some(packing));
+        assert_eq!(packing.most_learned, Some(most));
+        let back: Vec<f32> = back.tables().iter().flatten().copied().collect();
+        // Kept: every live weight but the least learned, and the first of
+        // the two at the cut.
+        for (rank, &i) in live.iter().enumerate() {
+            let kept = rank != 0 && rank != n - 1;
+            let expect = if kept {
+                (weights[i] / 0.5).round() * 0.5
+            } else {
+                0.0
+            };
+            assert_eq!(back[i], expect, "live weight {rank}");
+        }
+        assert_eq!(back[dead], 0.0);
+        let text = String::from_utf8_lossy(&bytes);
+        let field = format!(
+            "\ndrop 0\nkeep {} most-learned sums 000000000000feed\nsource ",
+            n - 2
+        );
+        assert!(text.contains(&field), "{text}");
+        // A count at or above the live weights keeps them all.
+        let all = MostLearned { count: n, sums: 1 };
+        let plan = Plan {
+            most_learned: Some((all, &sums)),
+            ..Plan::step(0.5)
+        };
+        assert_eq!(pack(&net, plan, 7).unwrap().1.kept, n);
+        // A damaged field is named by its line.
+        let bad = text.replacen("most-learned sums", "most-learned", 1);
+        let e = Network::from_bytes(&rehashed(bad.into_bytes())).unwrap_err();
+        assert!(e.contains("field `keep`"), "{e}");
+        // Sums of another network's size are refused.
+        let other = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 3, 0.1).unwrap();
+        let plan = Plan {
+            most_learned: Some((most, &Coherence::new(&other))),
+            ..Plan::step(0.5)
+        };
+        assert!(pack(&net, plan, 7).unwrap_err().contains("cover"));
+    }
+
+    /// `b` with its last 8 bytes replaced by the hash of the rest.
+    fn rehashed(mut b: Vec<u8>) -> Vec<u8> {
+        let n = b.len();
+        let h = crate::fnv::hash(&b[..n - 8]);
+        b[n - 8..].copy_from_slice(&h.to_le_bytes());
+        b
     }
 
     #[test]
     fn a_body_that_disagrees_with_its_header_is_refused() {
         // Rewritten with a wrong count and a fresh hash: only the count
         // check can catch it.
-        let (bytes, packing) = pack(&sample(), 0.5, 0.0, 1).unwrap();
-        let rehash = |mut b: Vec<u8>| {
-            let n = b.len();
-            let h = crate::fnv::hash(&b[..n - 8]);
-            b[n - 8..].copy_from_slice(&h.to_le_bytes());
-            b
-        };
+        let (bytes, packing) = pack(&sample(), Plan::step(0.5), 1).unwrap();
         let kept = format!("kept {}\n", packing.kept);
         // One entry too many: the gaps take the first multiple, and the
         // multiples run out. One too few: a gap is read as a multiple, and
@@ -382,7 +476,7 @@ mod packed {
             let mut b = text[..at].to_vec();
             b.extend_from_slice(format!("kept {count}\n").as_bytes());
             b.extend_from_slice(&text[at + kept.len()..]);
-            let e = Network::from_bytes(&rehash(b)).unwrap_err();
+            let e = Network::from_bytes(&rehashed(b)).unwrap_err();
             assert!(expect.iter().any(|x| e.contains(x)), "{e}");
         }
     }

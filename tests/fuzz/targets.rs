@@ -295,7 +295,7 @@ fn networks() {
 #[test]
 fn packed_networks() {
     use tune2048::engine::Variant;
-    use tune2048::network::{pack, Network};
+    use tune2048::network::{pack, Network, Plan};
     // Each input gets its hash made right before it is read, so that the
     // mutations reach the packed fields and the compressed weights rather
     // than stop at the hash.
@@ -311,7 +311,7 @@ fn packed_networks() {
         ] {
             net.adjust(Board::from_ranks(ranks), by);
         }
-        corpus.push(pack(&net, step, 0.0, 0x1234).unwrap().0);
+        corpus.push(pack(&net, Plan::step(step), 0x1234).unwrap().0);
     }
     run(target("packed_networks", corpus, 1500), move |input| {
         let mut bytes = input.to_vec();
@@ -322,8 +322,15 @@ fn packed_networks() {
         match Network::read(&bytes) {
             Ok((net, Some(packing))) => {
                 // Packed again, it reads back as the same network.
-                let again = pack(&net, packing.step, packing.drop, packing.source)
-                    .and_then(|(b, _)| Network::from_bytes(&b));
+                let again = pack(
+                    &net,
+                    Plan {
+                        drop: packing.drop,
+                        ..Plan::step(packing.step)
+                    },
+                    packing.source,
+                )
+                .and_then(|(b, _)| Network::from_bytes(&b));
                 require(
                     again.as_ref() == Ok(&net),
                     "(no error) the same network packed again",
