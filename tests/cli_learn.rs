@@ -505,15 +505,28 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
 }
 
 #[test]
-fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
+fn the_shipped_classic_network_is_run_a_packed_by_its_sums_and_plays_as_measured() {
     let path = crate::util::repo_path("configs/networks/six.ntp");
     let (net, packing) = Network::read(&std::fs::read(&path).unwrap()).unwrap();
     let packing = packing.expect("a packed file");
-    // `learn`'s hash of the `six` network after 550,000 games (the commands
-    // are in docs/src/results/networks.md).
-    assert_eq!(packing.source, 0xdf2e_8df1_3ddd_e3b7);
-    assert_eq!((packing.step, packing.drop), (16.0, 64.0));
-    assert_eq!(net.trained.games, 550_000);
+    // `learn`'s hash of run A's network after 357,000 games, and of the
+    // coherence sums saved with it (the commands are in
+    // docs/src/results/networks.md).
+    assert_eq!(packing.source, 0xda32_afaa_6e42_cefe);
+    assert_eq!((packing.step, packing.drop), (16.0, 0.0));
+    assert_eq!(
+        packing.most_learned,
+        Some(tune2048::network::MostLearned {
+            count: 11_600_000,
+            sums: 0x7bc8_04d4_4494_168b
+        })
+    );
+    assert_eq!(packing.kept, 11_600_000);
+    assert_eq!(net.trained.games, 357_000);
+    assert_eq!(
+        net.trained.method.text(),
+        "lambda 0.5 coherence restarts rounds 20"
+    );
     assert_eq!(
         net.tuples(),
         tune2048::network::named_tuples("six").unwrap()
@@ -546,7 +559,7 @@ fn the_shipped_network_is_the_packed_six_network_and_plays_as_measured() {
             .collect()
     };
     let measured = std::fs::read_to_string(crate::util::repo_path(
-        "runs/curated/networks/packed/packed-d0-9001.csv",
+        "runs/curated/networks/classic-357k/shipped-d0-9001.csv",
     ))
     .unwrap();
     assert_eq!(
