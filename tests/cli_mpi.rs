@@ -84,6 +84,29 @@ fn an_external_player_tunes_the_same_on_one_two_and_three_processes() {
         assert!(result.status.success(), "{}", text(&result.stderr));
         assert_eq!(outcome(&run_folder(&out)), alone, "{processes} processes");
     }
+    // Every rank's threads play in lock step, lines of 3 boards: the games
+    // of one process without MPI.
+    let player = command.join(" ");
+    let args = [
+        "eval",
+        "--player",
+        &player,
+        "--lockstep",
+        "3",
+        "--depth",
+        "0",
+        "--games",
+        "30",
+        "--json",
+    ];
+    let plain = eval_summary(&run(&args));
+    for processes in [2, 3] {
+        assert_eq!(
+            eval_summary(&mpirun(processes, &args, &[])),
+            plain,
+            "{processes} processes"
+        );
+    }
 }
 
 #[test]

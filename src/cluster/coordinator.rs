@@ -1,5 +1,6 @@
 //! Rank 0's side of a batch: it hands the batch's games out on request, to
-//! its own threads one at a time and to each worker rank a few at a time,
+//! its own threads one at a time (an external player's in lock step: as its
+//! lines need them) and to each worker rank a few at a time,
 //! and gathers the results in job order. Game lengths vary by 10× and more,
 //! so no rank gets a fixed share: whoever is free takes the next games.
 
@@ -72,6 +73,31 @@ impl Jobs<'_> {
     }
 }
 
+/// Rank 0's threads' side of [`Jobs`], for threads in lock step.
+struct Local<'j, 'a> {
+    jobs: &'j Jobs<'a>,
+    on_game: &'j (dyn Fn(&GameResult) + Sync),
+}
+
+impl crate::evaluation::Source for Local<'_, '_> {
+    fn take(&self) -> Option<usize> {
+        let taken = self.jobs.take(1);
+        (!taken.is_empty()).then_some(taken.start)
+    }
+
+    fn take_now(&self) -> Option<usize> {
+        self.take()
+    }
+
+    fn store(&self, job: usize, result: GameResult) {
+        self.jobs.store(job, result, self.on_game);
+    }
+
+    fn fail(&self, error: Box<PlayerError>) {
+        self.jobs.fail(error);
+    }
+}
+
 impl<'c> MpiEvaluator<'c> {
     pub(super) fn new(cluster: &'c Cluster, pool: rayon::ThreadPool) -> MpiEvaluator<'c> {
         MpiEvaluator {
@@ -81,8 +107,15 @@ impl<'c> MpiEvaluator<'c> {
         }
     }
 
-    /// Rank 0's threads play jobs one at a time until none is left.
+    /// Rank 0's threads play jobs one at a time until none is left, or in
+    /// lock step where the batch's external player plays so.
     fn play_local(&self, jobs: &Jobs, on_game: &(dyn Fn(&GameResult) + Sync)) {
+        if crate::evaluation::lock_step(jobs.batch, &jobs.prepared).is_some() {
+            let local = Local { jobs, on_game };
+            self.pool
+                .broadcast(|_| crate::evaluation::work(jobs.batch, &jobs.prepared, &local));
+            return;
+        }
         self.pool.broadcast(|_| loop {
             let taken = jobs.take(1);
             if taken.is_empty() {

@@ -12,6 +12,7 @@
 
 mod coordinator;
 pub mod fault;
+mod granted;
 mod wire;
 mod worker;
 

@@ -41,6 +41,8 @@
 
 mod queue;
 
+pub use queue::{lock_step, work, Source};
+
 use rayon::prelude::*;
 
 pub mod chunked;
@@ -277,9 +279,10 @@ impl Evaluator for LocalEvaluator {
         on_game: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
         let prepared = self.pool.install(|| batch.prepare());
-        if queue::wanted(batch, &prepared) {
+        if queue::lock_step(batch, &prepared).is_some() {
             let queue = queue::Queue::new(batch, &prepared, on_game);
-            self.pool.broadcast(|_| queue.work());
+            self.pool
+                .broadcast(|_| queue::work(batch, &prepared, &queue));
             let flat = queue.finish()?;
             return Ok(BatchResults::from_jobs(
                 flat,
