@@ -14,3 +14,7 @@ nohup setsid nice -n 10 $B learn B --tuples six --games 2000000 --block 1000 --s
 # 02:53 A continued (SIGCONT); T resumed from its 65000 save on one thread; both left running past the session
 # 2026-11-27 04:44 (new session; both runs had stopped with the machine at their 03:15 saves, A 91000, T 81000): A resumed on 2 threads
 # 05:40 A stopped (last save 301000 at 05:35); measured in d3/
+# 06:23 A resumed again from its 301000 save, 2 threads, niced, left running past the session
+# 2026-11-27 06:43 (new session; A had stopped with the machine at its 314000 save): A resumed on 2 threads
+# 07:15 A paused (SIGSTOP) at its 394000 save; branches F1 (alpha 0.25) and F2 (alpha 0.1) copied from that save, one thread each
+# 07:35 A killed (its folder resumes from its 394000 save); F0 copied from that save, alpha 1 (A's own), to 430000 beside F1/F2
