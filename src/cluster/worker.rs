@@ -68,7 +68,6 @@ fn play_batch(
     batch: &Batch,
     fault: &mut Option<Fault>,
 ) -> Result<(), EvaluationError> {
-    let root = world.process_at_rank(0);
     if let Some(f) = fault.as_mut() {
         f.next_batch();
     }
@@ -85,68 +84,80 @@ fn play_batch(
     };
     let granted = lock_step.map(|_| Granted::new(tx.clone()));
     pool.in_place_scope(|scope| -> Result<(), EvaluationError> {
+        let mut hand_out = |jobs: std::ops::Range<usize>| match &granted {
+            Some(granted) => granted.push(jobs),
+            None => {
+                for job in jobs {
+                    let (tx, prepared) = (tx.clone(), &prepared);
+                    scope.spawn(move |_| {
+                        let _ = tx.send((job, batch.play(prepared, job)));
+                    });
+                }
+            }
+        };
         if let Some(granted) = &granted {
             for _ in 0..threads {
                 let prepared = &prepared;
                 scope.spawn(move |_| crate::evaluation::work(batch, prepared, granted));
             }
         }
-        let mut served = || -> Result<(), EvaluationError> {
-            loop {
-                if !held.exhausted && held.in_flight < held.capacity {
-                    let want = held.capacity - held.in_flight;
-                    root.send_with_tag(&encode(&held.report(want, false))[..], TAG_REPORT);
-                    let (bytes, _) = root.receive_vec_with_tag::<u8>(TAG_GRANT);
-                    let grant: Grant = decode(&bytes, 0)?;
-                    held.exhausted = grant.first >= grant.end;
-                    held.in_flight += grant.end.saturating_sub(grant.first);
-                    match &granted {
-                        Some(granted) => granted.push(grant.first..grant.end),
-                        None => {
-                            for job in grant.first..grant.end {
-                                let (tx, prepared) = (tx.clone(), &prepared);
-                                scope.spawn(move |_| {
-                                    let _ = tx.send((job, batch.play(prepared, job)));
-                                });
-                            }
-                        }
-                    }
-                } else if held.in_flight > 0 {
-                    let first = rx.recv().expect("a game in flight sends its result");
-                    let got: Vec<_> = std::iter::once(first).chain(rx.try_iter()).collect();
-                    held.in_flight -= got.len();
-                    let mut played = Vec::with_capacity(got.len());
-                    for (job, result) in got {
-                        match result {
-                            Ok(r) => played.push((job, r)),
-                            // Rank 0 ends the job with this message; the
-                            // games still in flight end with their programs.
-                            Err(e) => {
-                                let mut report = held.report(0, true);
-                                report.error = Some(e.to_string());
-                                root.send_with_tag(&encode(&report)[..], TAG_REPORT);
-                                return Err(EvaluationError::Player(e));
-                            }
-                        }
-                    }
-                    if let Some(f) = fault.as_ref() {
-                        f.game_done();
-                    }
-                    held.done.extend(played);
-                    if held.exhausted {
-                        root.send_with_tag(&encode(&held.report(0, false))[..], TAG_REPORT);
-                    }
-                } else {
-                    root.send_with_tag(&encode(&held.report(0, true))[..], TAG_REPORT);
-                    return Ok(());
-                }
-            }
-        };
-        let served = served();
+        let served = exchange(world, &mut held, &rx, fault.as_ref(), &mut hand_out);
         // The threads in lock step stop once the queue is empty.
         if let Some(granted) = &granted {
             granted.close();
         }
         served
     })
+}
+
+/// Asks rank 0 for games while the worker holds fewer than it can, hands
+/// them out, and reports the results as they come, until rank 0 has no
+/// more and every game held is done.
+fn exchange(
+    world: &SimpleCommunicator,
+    held: &mut Holding,
+    results: &mpsc::Receiver<Outcome>,
+    fault: Option<&Fault>,
+    hand_out: &mut dyn FnMut(std::ops::Range<usize>),
+) -> Result<(), EvaluationError> {
+    let root = world.process_at_rank(0);
+    loop {
+        if !held.exhausted && held.in_flight < held.capacity {
+            let want = held.capacity - held.in_flight;
+            root.send_with_tag(&encode(&held.report(want, false))[..], TAG_REPORT);
+            let (bytes, _) = root.receive_vec_with_tag::<u8>(TAG_GRANT);
+            let grant: Grant = decode(&bytes, 0)?;
+            held.exhausted = grant.first >= grant.end;
+            held.in_flight += grant.end.saturating_sub(grant.first);
+            hand_out(grant.first..grant.end);
+        } else if held.in_flight > 0 {
+            let first = results.recv().expect("a game in flight sends its result");
+            let got: Vec<_> = std::iter::once(first).chain(results.try_iter()).collect();
+            held.in_flight -= got.len();
+            let mut played = Vec::with_capacity(got.len());
+            for (job, result) in got {
+                match result {
+                    Ok(r) => played.push((job, r)),
+                    // Rank 0 ends the job with this message; the games
+                    // still in flight end with their programs.
+                    Err(e) => {
+                        let mut report = held.report(0, true);
+                        report.error = Some(e.to_string());
+                        root.send_with_tag(&encode(&report)[..], TAG_REPORT);
+                        return Err(EvaluationError::Player(e));
+                    }
+                }
+            }
+            if let Some(f) = fault {
+                f.game_done();
+            }
+            held.done.extend(played);
+            if held.exhausted {
+                root.send_with_tag(&encode(&held.report(0, false))[..], TAG_REPORT);
+            }
+        } else {
+            root.send_with_tag(&encode(&held.report(0, true))[..], TAG_REPORT);
+            return Ok(());
+        }
+    }
 }
