@@ -13,3 +13,6 @@ $T eval --network six.ntp --depth 0 --games 2000 --seed 6065 --threads 2 --csv s
 # Pairs, against the rows 100..199 of the earlier six.ntp's and the reference's games
 # (head -1 FILE; sed -n 102,201p FILE):
 # scripts/pair.py six-d3-6007-100.csv shipped-d3-6007-100-199.csv   (and --column max_tile --reach 16384)
+# The reference one layer deeper, on the first 48 of those games (with CI running beside it):
+$T eval --weights ../../../../configs/weights/nneonneo.ron --depth 4 --first 100 --games 48 --seed 6007 --threads 2 --csv reference-d4-6007-100-147.csv
+# then scripts/pair.py reference-d4-6007-100-147.csv <the shipped file's rows of those 48 seeds>  (vs-reference-d4.txt)
