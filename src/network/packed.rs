@@ -105,7 +105,8 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             "the drop must be 0 or a positive number, not {drop}"
         ));
     }
-    let mut multiples = Vec::new();
+    // Each weight's multiple, 0 for those left out (|k| < 2^23: an i32).
+    let mut multiples: Vec<i32> = Vec::with_capacity(net.weight_count());
     for (i, &w) in net.tables().iter().flatten().enumerate() {
         let k = (f64::from(w) / f64::from(step)).round();
         if k.abs() > MAX_MULTIPLE as f64 {
@@ -114,8 +115,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
                  larger step"
             ));
         }
-        let k = k as i64;
-        multiples.push(if w.abs() < drop { 0 } else { k });
+        multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
     if let Some((most, sums)) = plan.most_learned {
         keep_most_learned(&mut multiples, most.count, sums)?;
@@ -128,7 +128,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             continue;
         }
         write_varint(&mut gaps, skipped);
-        write_varint(&mut zigzagged, zigzag(k));
+        write_varint(&mut zigzagged, zigzag(i64::from(k)));
         skipped = 0;
         kept += 1;
     }
@@ -162,7 +162,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
 /// Sets to 0 every multiple but the `count` whose weights have the largest
 /// sums of error sizes in `sums` (ties at the cut go to the earlier
 /// weight), where more than `count` are not 0.
-fn keep_most_learned(multiples: &mut [i64], count: usize, sums: &Coherence) -> Result<(), String> {
+fn keep_most_learned(multiples: &mut [i32], count: usize, sums: &Coherence) -> Result<(), String> {
     let sizes: Vec<f32> = sums.tables().iter().flatten().map(|s| s[1]).collect();
     if sizes.len() != multiples.len() {
         return Err(format!(
