@@ -85,10 +85,6 @@ impl crate::evaluation::Source for Local<'_, '_> {
         (!taken.is_empty()).then_some(taken.start)
     }
 
-    fn take_now(&self) -> Option<usize> {
-        self.take()
-    }
-
     fn store(&self, job: usize, result: GameResult) {
         self.jobs.store(job, result, self.on_game);
     }

@@ -51,8 +51,11 @@ pub trait Source: Sync {
     /// The next job, waiting for one where more may come; `None` when no
     /// more will.
     fn take(&self) -> Option<usize>;
-    /// The next job if one is at hand now.
-    fn take_now(&self) -> Option<usize>;
+    /// The next job if one is at hand now: [`Source::take`] for a source
+    /// that never waits.
+    fn take_now(&self) -> Option<usize> {
+        self.take()
+    }
     /// A finished game.
     fn store(&self, job: usize, result: GameResult);
     /// A failed game: no more jobs are handed out.
@@ -125,10 +128,6 @@ impl Source for Queue<'_> {
     fn take(&self) -> Option<usize> {
         let job = self.next.fetch_add(1, Ordering::SeqCst);
         (job < self.count()).then_some(job)
-    }
-
-    fn take_now(&self) -> Option<usize> {
-        self.take()
     }
 
     fn store(&self, job: usize, result: GameResult) {
