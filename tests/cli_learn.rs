@@ -722,6 +722,110 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
 }
 
 #[test]
+fn going_on_from_a_network_learned_with_coherence_takes_the_sums_beside_it() {
+    let tmp = TempDir::new("learn-from-sums");
+    let method = [
+        "--coherence",
+        "--alpha",
+        "1.0",
+        "--lambda",
+        "0.5",
+        "--block",
+        "20",
+    ];
+    let base = tmp.join("base");
+    let out = learn(
+        &base,
+        &[&method[..], &["--games", "40", "--seed", "8"]].concat(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(base.join("coherence-40.tc").exists());
+
+    // The folder resumed, and a new folder started from its network: the
+    // same sums carried over, so the same network 40 games on.
+    let resumed = tmp.join("resumed");
+    std::fs::create_dir(&resumed).unwrap();
+    for file in ["network.nt", "coherence-40.tc", "progress.csv"] {
+        std::fs::copy(base.join(file), resumed.join(file)).unwrap();
+    }
+    let out = learn(&resumed, &["--resume", "--games", "80"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let from = base.join("network.nt");
+    let from = from.to_str().unwrap();
+    let carried = tmp.join("carried");
+    let out = learn(
+        &carried,
+        &[&method[..], &["--from", from, "--games", "80"]].concat(),
+    );
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("coherence sums of its 40 games from beside"),
+        "{err}"
+    );
+    let tables = |dir: &Path| {
+        Network::load(&dir.join("network.nt"))
+            .unwrap()
+            .tables()
+            .to_vec()
+    };
+    assert!(tables(&carried) == tables(&resumed), "--from lost the sums");
+
+    // The network alone, without its sums: every rate starts at 1 again,
+    // said on stderr, and the run learns another network.
+    let alone = tmp.join("alone");
+    std::fs::create_dir(&alone).unwrap();
+    std::fs::copy(base.join("network.nt"), alone.join("copy.nt")).unwrap();
+    let copy = alone.join("copy.nt");
+    let fresh = tmp.join("fresh");
+    let args = [
+        &method[..],
+        &["--from", copy.to_str().unwrap(), "--games", "80"],
+    ]
+    .concat();
+    let out = learn(&fresh, &args);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("no coherence sums beside"), "{err}");
+    assert!(tables(&fresh) != tables(&resumed));
+
+    // Split into stages, every stage's sums a copy: its first 40 games
+    // below the boundary learn the first stage alike.
+    let split = tmp.join("split");
+    let args = [
+        &method[..],
+        &["--from", from, "--stages", "32768", "--games", "80"],
+    ]
+    .concat();
+    let out = learn(&split, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let split = tables(&split);
+    assert_eq!(split.len(), 2 * tables(&resumed).len());
+    assert!(split[..split.len() / 2] == tables(&resumed)[..]);
+
+    // Damaged sums beside it: refused, naming the file, nothing learned.
+    std::fs::write(alone.join("coherence-40.tc"), b"tune2048 coherence 1\n").unwrap();
+    let bad = tmp.join("bad");
+    let out = learn(
+        &bad,
+        &args
+            .iter()
+            .map(|a| {
+                if *a == from {
+                    copy.to_str().unwrap()
+                } else {
+                    a
+                }
+            })
+            .collect::<Vec<_>>(),
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("coherence-40.tc"), "{err}");
+    assert!(!bad.join("network.nt").exists());
+}
+
+#[test]
 fn promoting_stages_open_as_reached_and_a_resume_ends_as_an_unbroken_run() {
     let tmp = TempDir::new("learn-promote");
     // By the largest tile, and by the two largest (a 512 with a 256 beside it).

@@ -11,7 +11,8 @@ use tune2048::engine::Variant;
 use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
 use tune2048::network::method::{parse_lambda, parse_round};
 use tune2048::network::tuples::tuples_named_or_listed;
-use tune2048::network::{parse_stages, stages_text, LearningFolder, Network};
+use tune2048::network::Coherence;
+use tune2048::network::{parse_stages, stages_text, sums_beside, LearningFolder, Network};
 use tune2048::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
@@ -63,7 +64,9 @@ pub struct Args {
     pub bank_share: f64,
     /// Start from this network (a full or packed file) instead of an empty
     /// one: its tuples, variant, seed and games so far, its rate unless
-    /// --alpha says otherwise.
+    /// --alpha says otherwise; with --coherence, the coherence sums of its
+    /// learning folder where they lie beside it (`coherence-G.tc`), else
+    /// every weight's rate starts at 1.
     #[arg(long, conflicts_with_all = ["resume", "tuples", "seed", "variant"])]
     pub from: Option<PathBuf>,
     /// Split the network into stages by its largest tile, each with tables
@@ -160,21 +163,35 @@ fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnSta
     }))
 }
 
-/// The network a new run starts from: `--from`'s, or a new one of
-/// `--tuples`, `--variant` and `--seed`; split at `--stages` where given.
-fn new_network(args: &Args) -> anyhow::Result<Network> {
+/// A new run's network and, with --coherence, the sums it starts with.
+struct Start {
+    net: Network,
+    /// `None`: the folder's rule ([`LearningFolder::coherence`]).
+    sums: Option<Coherence>,
+}
+
+/// The network a new run starts from: `--from`'s (with its folder's
+/// coherence sums), or a new one of `--tuples`, `--variant` and `--seed`;
+/// split at `--stages` where given.
+fn new_network(args: &Args) -> anyhow::Result<Start> {
     let stages = match &args.stages {
         Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
         None => Vec::new(),
     };
     if let Some(from) = &args.from {
         let net = Network::load(from).map_err(input_error)?;
+        let sums = if args.coherence {
+            Some(carried_sums(from, &net)?.split(stages.len()))
+        } else {
+            None
+        };
         if stages.is_empty() {
-            return Ok(net);
+            return Ok(Start { net, sums });
         }
-        return net
+        let net = net
             .split(stages)
-            .map_err(|e| input_error(format!("{}: {e}", from.display())));
+            .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
+        return Ok(Start { net, sums });
     }
     let tuples =
         tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;
@@ -197,7 +214,29 @@ fn new_network(args: &Args) -> anyhow::Result<Network> {
         }
         net.fill(value / net.lookups() as f32);
     }
-    Ok(net)
+    Ok(Start { net, sums: None })
+}
+
+/// The coherence sums a run from `from` starts with: those its learning
+/// folder left beside it where it learned with coherence, else new ones
+/// (said on stderr, as every weight's rate starts at 1 then).
+fn carried_sums(from: &std::path::Path, net: &Network) -> anyhow::Result<Coherence> {
+    if net.trained.method.coherence && net.trained.games > 0 {
+        if let Some(sums) = sums_beside(from, net).map_err(input_error)? {
+            eprintln!(
+                "coherence sums of its {} games from beside {}",
+                net.trained.games,
+                from.display()
+            );
+            return Ok(sums);
+        }
+        eprintln!(
+            "no coherence sums beside {} (coherence-{}.tc): every weight's rate starts at 1",
+            from.display(),
+            net.trained.games
+        );
+    }
+    Ok(Coherence::new(net))
 }
 
 /// The method a run learns with: the folder's on a plain `--resume`, else
@@ -278,8 +317,11 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         )));
     }
     let mut folder = LearningFolder::open(&args.dir)?;
-    let mut net = if args.resume {
-        folder.resume()?
+    let Start { mut net, sums } = if args.resume {
+        Start {
+            net: folder.resume()?,
+            sums: None,
+        }
     } else {
         folder.check_empty()?;
         new_network(&args)?
@@ -303,7 +345,10 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         block: args.block,
         starts: starts.as_ref(),
     };
-    let coherence = folder.coherence(&net, &lesson)?;
+    let coherence = match sums {
+        Some(sums) => Some(sums),
+        None => folder.coherence(&net, &lesson)?,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;

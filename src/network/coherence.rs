@@ -44,6 +44,19 @@ impl Coherence {
         &self.tables
     }
 
+    /// The sums of a network split into stages ([`Network::split`]): the
+    /// sums of every later stage a copy of these, as its weights are.
+    pub fn split(mut self, later_stages: usize) -> Coherence {
+        let first = self.tables.len();
+        for _ in 0..later_stages {
+            for t in 0..first {
+                let copy = super::pages::copied(&self.tables[t]);
+                self.tables.push(copy);
+            }
+        }
+        self
+    }
+
     /// A weight's rate from its accumulated errors.
     #[inline(always)]
     pub(super) fn rate(acc: [f32; 2]) -> f32 {

@@ -89,6 +89,41 @@ impl FolderError {
     }
 }
 
+/// The coherence sums of `net`, loaded from `file`: those its learning
+/// folder holds for its games (`coherence-G.tc` beside it), or `None` where
+/// there are none (a packed or copied file). A sums file that is there but
+/// damaged, or for other games, is an error.
+pub fn sums_beside(file: &Path, net: &Network) -> Result<Option<Coherence>, FolderError> {
+    let name = format!("coherence-{}.tc", net.trained.games);
+    let path = file.parent().unwrap_or(Path::new(".")).join(name);
+    if !path.exists() {
+        return Ok(None);
+    }
+    read_sums(&path, net).map(Some)
+}
+
+/// Reads the coherence sums at `path` for `net` as it stands.
+fn read_sums(path: &Path, net: &Network) -> Result<Coherence, FolderError> {
+    let bad = |problem: String| FolderError::Coherence {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let bytes = std::fs::read(path).map_err(|e| {
+        bad(format!(
+            "cannot read the coherence sums of the network's {} games: {e}",
+            net.trained.games
+        ))
+    })?;
+    let (games, coh) = Coherence::from_bytes(&bytes, net).map_err(bad)?;
+    if games != net.trained.games {
+        return Err(bad(format!(
+            "the sums are for {games} games, the network has learned from {}",
+            net.trained.games
+        )));
+    }
+    Ok(coh)
+}
+
 /// A learning folder, held by this process while the value lives.
 pub struct LearningFolder {
     dir: PathBuf,
@@ -170,25 +205,7 @@ impl LearningFolder {
         if !net.trained.method.coherence || net.trained.games == 0 {
             return Ok(Some(Coherence::new(net)));
         }
-        let path = self.coherence_path(net.trained.games);
-        let bad = |problem: String| FolderError::Coherence {
-            path: path.clone(),
-            problem,
-        };
-        let bytes = std::fs::read(&path).map_err(|e| {
-            bad(format!(
-                "cannot read the coherence sums of the network's {} games: {e}",
-                net.trained.games
-            ))
-        })?;
-        let (games, coh) = Coherence::from_bytes(&bytes, net).map_err(bad)?;
-        if games != net.trained.games {
-            return Err(bad(format!(
-                "the sums are for {games} games, the network has learned from {}",
-                net.trained.games
-            )));
-        }
-        Ok(Some(coh))
+        read_sums(&self.coherence_path(net.trained.games), net).map(Some)
     }
 
     /// Learns `net` on to `to` games as `lesson` says ([`learn`]), writing

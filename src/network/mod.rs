@@ -76,7 +76,7 @@ mod promote_tests;
 mod tests;
 
 pub use coherence::Coherence;
-pub use folder::{FolderError, LearningFolder};
+pub use folder::{sums_beside, FolderError, LearningFolder};
 pub use method::{Method, Schedule};
 pub use packed::{pack, MostLearned, Packing, Plan};
 pub use stage::{parse_stages, stages_text, Boundary};
