@@ -23,6 +23,7 @@ mod cli_play;
 mod cli_players;
 mod cli_report;
 mod cli_tune;
+mod cli_tune_network;
 mod curated_runs;
 mod docs_links;
 mod engine_reference;

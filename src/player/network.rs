@@ -10,24 +10,50 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::network::{Network, NetworkError};
 
+/// The last 8 bytes of the file at `path`, a network file's hash.
+fn stored_hash(path: &Path) -> Result<u64, NetworkError> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut last = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut file| {
+            file.seek(SeekFrom::End(-8))?;
+            file.read_exact(&mut last)
+        })
+        .map_err(|source| NetworkError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(u64::from_le_bytes(last))
+}
+
 /// A network and the file it was read from.
 #[derive(Clone)]
 pub struct NetworkFile {
     path: PathBuf,
     net: Arc<Network>,
+    /// The hash the file ends with: two files with the same hash hold the
+    /// same network.
+    hash: u64,
 }
 
 impl NetworkFile {
     /// Reads the network at `path`.
     pub fn load(path: &Path) -> Result<NetworkFile, NetworkError> {
+        let net = Arc::new(Network::load(path)?);
         Ok(NetworkFile {
             path: path.to_path_buf(),
-            net: Arc::new(Network::load(path)?),
+            net,
+            hash: stored_hash(path)?,
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The hash the file ends with (checked when it was read).
+    pub fn hash(&self) -> u64 {
+        self.hash
     }
 
     pub fn network(&self) -> &Network {

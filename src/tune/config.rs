@@ -218,6 +218,17 @@ pub enum RawPlayer {
     /// settings; params name its terms and its settings.
     #[default]
     Builtin,
+    /// The built-in expectimax search scoring its leaves with a learned
+    /// network (`learn`, `pack`); params name its search settings only.
+    Network {
+        /// The network file; a relative path is looked up beside the config
+        /// file first, then in the current directory.
+        file: String,
+        /// The file's hash (16 hex digits). A run folder's config sets it,
+        /// so that a resume refuses a network that changed; leave it out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hash: Option<String>,
+    },
     /// A program over the line protocol; params name what it declares.
     External {
         /// The program and its arguments; a relative program path is looked
@@ -361,7 +372,8 @@ pub struct RawConfig {
     pub variant: RawVariant,
     /// Expectimax settings.
     pub search: SearchConfig,
-    /// The player tuned: `Builtin` (the default) or `External(command: …)`.
+    /// The player tuned: `Builtin` (the default), `Network(file: …)` or
+    /// `External(command: …)`.
     #[serde(default, skip_serializing_if = "is_builtin")]
     pub player: RawPlayer,
     /// The built-in player's weights file: the terms not tuned, the default

@@ -103,11 +103,11 @@ pub fn game_spec(config: &TuneConfig, search: &SearchConfig) -> Spec {
 }
 
 /// `player` as it plays under `search` (a stage's settings): a built-in
-/// player takes the stage's cutoff unless the job tunes it (the rule of
+/// or network player takes the stage's cutoff unless the job tunes it (the rule of
 /// which source wins is [`crate::search::settings`]'s).
 pub fn stage_player(config: &TuneConfig, search: &SearchConfig, player: &Player) -> Player {
     let mut player = player.clone();
-    if let Player::Builtin { settings, .. } = &mut player {
+    if let Player::Builtin { settings, .. } | Player::Network { settings, .. } = &mut player {
         if !config.tunes("prob_cutoff") {
             settings.prob_cutoff = search.prob_cutoff;
         }

@@ -6,7 +6,7 @@
 # root after `cargo build --release`.
 B=${B:-target/release/tune2048}
 G=${G:-9984}
-for rep in 1 2 3; do
+for rep in ${REPS:-1 2 3}; do
   for t in 1 2; do
     rm -rf /tmp/scale$t
     s=$(date +%s.%N)

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use super::{resolve_relative, unknown_param_message, Checker};
 use crate::engine::Variant;
 use crate::heuristic::{Weights, PARAM_NAMES};
-use crate::player::builtin_names;
 use crate::player::external::{
     describe, Declared, Program, DEFAULT_DECISION_SECS, DEFAULT_HANDSHAKE_SECS,
 };
+use crate::player::{builtin_names, NetworkFile};
 use crate::search::Settings;
 use crate::tune::config::{ConfigError, Game, Kind, Param, RawConfig, RawParam, RawPlayer};
 
@@ -42,6 +42,7 @@ pub(super) fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<
                 raw: RawPlayer::Builtin,
             })
         }
+        RawPlayer::Network { file, hash } => check_network(c, raw, game, file, hash.as_deref()),
         RawPlayer::External {
             command,
             decision_secs,
@@ -52,6 +53,68 @@ pub(super) fn check_player(c: &Checker, raw: &RawConfig, game: &Game) -> Result<
             with_lockstep(c, base, *lockstep)
         }
     }
+}
+
+/// A network player: the search with the config's cutoff scoring leaves
+/// with the network `file`, which must be of the job's game and, where the
+/// run recorded its hash, the same network.
+fn check_network(
+    c: &Checker,
+    raw: &RawConfig,
+    game: &Game,
+    file: &str,
+    want: Option<&str>,
+) -> Result<Base, ConfigError> {
+    c.check(raw.base_weights.is_empty(), "base_weights", || {
+        "a network player has no base weights (its network is its base): leave \
+         `base_weights` out"
+            .into()
+    })?;
+    let Game::Solo(variant) = game else {
+        return Err(c.invalid(
+            "player",
+            "a network plays the classic game and twos, not Gpcc duels",
+        ));
+    };
+    let path = resolve_relative(c.path, file);
+    let network = NetworkFile::load(&path).map_err(|e| c.invalid("player.file", e.to_string()))?;
+    let learned = network.network().trained.variant;
+    c.check(learned.name() == variant.name(), "player.file", || {
+        format!(
+            "{} learned the {} game; the job plays {}",
+            path.display(),
+            learned.name(),
+            variant.name()
+        )
+    })?;
+    if let Some(want) = want {
+        let want = u64::from_str_radix(want, 16)
+            .map_err(|_| c.invalid("player.hash", format!("`{want}` is not 16 hex digits")))?;
+        c.check(want == network.hash(), "player.hash", || {
+            format!(
+                "{} changed since the run started: its hash is {:016x}, the run recorded \
+                 {want:016x}. A run replays its games with the network it started with: \
+                 restore that file, or start a new run",
+                path.display(),
+                network.hash()
+            )
+        })?;
+    }
+    let settings = Settings {
+        prob_cutoff: raw.search.prob_cutoff,
+        ..Settings::default()
+    };
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let hash = format!("{:016x}", network.hash());
+    Ok(Base {
+        player: crate::player::Player::Network { network, settings },
+        weights_path: None,
+        declared: Vec::new(),
+        raw: RawPlayer::Network {
+            file: path.display().to_string(),
+            hash: Some(hash),
+        },
+    })
 }
 
 /// An external player's `lockstep`, checked and set on its program.
@@ -311,7 +374,7 @@ fn check_bounds(
     })?;
     check_kind(c, field, raw)?;
     if let Some((must, ok)) = Settings::range(&raw.name) {
-        if matches!(base.player, crate::player::Player::Builtin { .. }) {
+        if !matches!(base.player, crate::player::Player::External { .. }) {
             for (value, f) in [(raw.min, "min"), (raw.max, "max")] {
                 c.check(ok(value), &field(f), || {
                     format!("`{}` must be {must}; {f} {value} is not", raw.name)
