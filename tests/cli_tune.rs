@@ -335,7 +335,7 @@ fn bad_configs_exit_2_and_leave_no_run_folder() {
 }
 
 /// `tune CONFIG` exits 2 and leaves no run folder; its stderr.
-fn rejected(config: &Path, out_dir: &Path) -> String {
+pub(crate) fn rejected(config: &Path, out_dir: &Path) -> String {
     let out = bin()
         .args([
             "tune",

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::cli_tune::rejected;
 use crate::util::{bin, outcome, run, text, tune, TempDir};
 
 /// A small network learned for the tests (lines-squares, 30 games).
@@ -49,23 +50,6 @@ fn job(network: &Path, extra: &str) -> String {
 )"#,
         network.display()
     )
-}
-
-/// `tune CONFIG` refused with exit 2 and no run folder; its stderr.
-fn refused(config: &Path, out: &Path) -> String {
-    let result = bin()
-        .args([
-            "tune",
-            config.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    let stderr = text(&result.stderr);
-    assert_eq!(result.status.code(), Some(2), "{stderr}");
-    assert!(!out.exists(), "a run folder was left behind: {stderr}");
-    stderr
 }
 
 #[test]
@@ -127,7 +111,7 @@ fn a_network_player_refuses_weights_terms_and_another_game_by_field() {
     for (i, (text, expect)) in cases.iter().enumerate() {
         let config = tmp.join(format!("bad{i}.ron"));
         std::fs::write(&config, text).unwrap();
-        let err = refused(&config, &tmp.join(format!("out{i}")));
+        let err = rejected(&config, &tmp.join(format!("out{i}")));
         assert!(err.contains(expect), "{expect}: {err}");
         assert!(err.contains(&format!("bad{i}.ron")), "{err}");
     }

@@ -355,12 +355,20 @@ fn every_shipped_config_parses() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ron") {
             let config = load(&path).unwrap_or_else(|e| panic!("{}", chain(&e)));
-            assert_eq!(
-                config.base.weights(),
-                Some(&Weights::load(config.base_weights_path.as_ref().unwrap()).unwrap()),
-                "{}",
-                path.display()
-            );
+            if let Some(weights_path) = &config.base_weights_path {
+                assert_eq!(
+                    config.base.weights(),
+                    Some(&Weights::load(weights_path).unwrap()),
+                    "{}",
+                    path.display()
+                );
+            } else {
+                // The one network job: the shipped classic network's settings.
+                assert_eq!(
+                    config.base.describe(),
+                    format!("network {}", dir.join("networks/six.ntp").display())
+                );
+            }
             names.push(config.name);
         }
     }
@@ -377,6 +385,7 @@ fn every_shipped_config_parses() {
             "classic-d3",
             "classic-d3-corner",
             "classic-d3-ordered",
+            "classic-network",
             "gpcc-attacker",
             "gpcc-defender",
             "interact",
