@@ -29,6 +29,17 @@ impl Network {
         crate::atomic_file::write(path, &self.to_bytes())
     }
 
+    /// The hash a network file ends with, read without the rest of it:
+    /// two files with the same hash hold the same network.
+    pub fn file_hash(path: &Path) -> std::io::Result<u64> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut file = std::fs::File::open(path)?;
+        let mut last = [0u8; 8];
+        file.seek(SeekFrom::End(-8))?;
+        file.read_exact(&mut last)?;
+        Ok(u64::from_le_bytes(last))
+    }
+
     /// Reads a network file.
     pub fn load(path: &Path) -> Result<Network, NetworkError> {
         let bytes = std::fs::read(path).map_err(|source| NetworkError::Read {

@@ -291,18 +291,8 @@ impl LearningFolder {
 
     /// The hash the folder's network file ends with.
     pub fn network_hash(&self) -> Result<u64, FolderError> {
-        use std::io::{Read, Seek, SeekFrom};
         let path = self.network_path();
-        let read = |cause| FolderError::Read {
-            path: path.clone(),
-            cause,
-        };
-        let mut file = std::fs::File::open(&path).map_err(read)?;
-        let mut last = [0u8; 8];
-        file.seek(SeekFrom::End(-8))
-            .and_then(|_| file.read_exact(&mut last))
-            .map_err(read)?;
-        Ok(u64::from_le_bytes(last))
+        Network::file_hash(&path).map_err(|cause| FolderError::Read { path, cause })
     }
 }
 

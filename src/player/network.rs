@@ -10,22 +10,6 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::network::{Network, NetworkError};
 
-/// The last 8 bytes of the file at `path`, a network file's hash.
-fn stored_hash(path: &Path) -> Result<u64, NetworkError> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut last = [0u8; 8];
-    std::fs::File::open(path)
-        .and_then(|mut file| {
-            file.seek(SeekFrom::End(-8))?;
-            file.read_exact(&mut last)
-        })
-        .map_err(|source| NetworkError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    Ok(u64::from_le_bytes(last))
-}
-
 /// A network and the file it was read from.
 #[derive(Clone)]
 pub struct NetworkFile {
@@ -43,7 +27,10 @@ impl NetworkFile {
         Ok(NetworkFile {
             path: path.to_path_buf(),
             net,
-            hash: stored_hash(path)?,
+            hash: Network::file_hash(path).map_err(|source| NetworkError::Read {
+                path: path.to_path_buf(),
+                source,
+            })?,
         })
     }
 
