@@ -10,7 +10,7 @@ use tune2048::selfplay::{play_one, GameSpec};
 
 use crate::util::{run, text, TempDir};
 
-fn learn(dir: &Path, extra: &[&str]) -> std::process::Output {
+pub(crate) fn learn(dir: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec!["learn", dir.to_str().unwrap()];
     args.extend_from_slice(extra);
     run(&args)

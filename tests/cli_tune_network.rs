@@ -6,22 +6,14 @@
 
 use std::path::Path;
 
+use crate::cli_learn::learn;
 use crate::cli_tune::rejected;
-use crate::util::{bin, outcome, run, text, tune, TempDir};
+use crate::util::{bin, outcome, text, tune, TempDir};
 
 /// A small network learned for the tests (lines-squares, 30 games).
 fn small_network(dir: &Path) -> std::path::PathBuf {
     let folder = dir.join("learned");
-    let out = run(&[
-        "learn",
-        folder.to_str().unwrap(),
-        "--games",
-        "30",
-        "--block",
-        "10",
-        "--seed",
-        "3",
-    ]);
+    let out = learn(&folder, &["--games", "30", "--block", "10", "--seed", "3"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     folder.join("network.nt")
 }
@@ -68,13 +60,7 @@ fn a_network_players_settings_tune_alike_on_any_thread_count_and_pin_the_file() 
 
     // The network learned on: the run's recorded hash no longer matches.
     let folder = network.parent().unwrap();
-    let out = run(&[
-        "learn",
-        folder.to_str().unwrap(),
-        "--resume",
-        "--games",
-        "40",
-    ]);
+    let out = learn(folder, &["--resume", "--games", "40"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let resumed = bin()
         .args(["resume", one.to_str().unwrap()])
