@@ -73,6 +73,30 @@ pub trait Evaluate: Sync {
     #[inline(always)]
     fn prefetch_pair(&self, _board: Board, _transpose: Board) {}
 
+    /// The scores of `board`'s four children (its afterstates, each given
+    /// with its transpose, in [`crate::engine::Direction::ALL`] order), as
+    /// [`Evaluate::eval_pair`] gives them; an illegal move's child (the board
+    /// itself) may be scored or given 0, and is for the caller to ignore.
+    /// Where scoring reads tables beyond the caches, every child's reads are
+    /// fetched before the first is scored.
+    #[inline(always)]
+    fn eval_children(&self, board: Board, children: &[(Board, Board); 4]) -> [f32; 4] {
+        let scored = children.map(|(next, _)| Self::SCORE_ILLEGAL_MOVES || next != board);
+        for (&(next, next_t), scored) in children.iter().zip(scored) {
+            if scored {
+                self.prefetch_pair(next, next_t);
+            }
+        }
+        std::array::from_fn(|k| {
+            let (next, next_t) = children[k];
+            if scored[k] {
+                self.eval_pair(next, next_t)
+            } else {
+                0.0
+            }
+        })
+    }
+
     /// The parametric heuristic, whose line tables the search's last chance
     /// layer reads directly (`None`: the layer scores whole boards).
     #[inline(always)]

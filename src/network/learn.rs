@@ -109,16 +109,17 @@ impl LearnStarts {
 /// [`crate::engine::Direction::ALL`] order.
 pub fn greedy(net: &Network, board: Board) -> (crate::engine::Direction, Board, f32) {
     let mut best: Option<(f32, crate::engine::Direction, Board, f32)> = None;
-    // Each afterstate with its transpose, its lookups fetched before any
-    // is summed.
-    let moves = board.moves().map(|m| m.map(|m| (m, m.board.transpose())));
-    for &(m, trans) in moves.iter().flatten() {
-        net.prefetch_pair(m.board, trans);
-    }
-    for (dir, moved) in crate::engine::Direction::ALL.into_iter().zip(moves) {
-        let Some((m, trans)) = moved else { continue };
+    let moves = board.moves();
+    let children = moves.map(|m| m.map_or((board, board), |m| (m.board, m.board.transpose())));
+    let values = net.values_of(&children, moves.map(|m| m.is_some()));
+    for ((dir, moved), value) in crate::engine::Direction::ALL
+        .into_iter()
+        .zip(moves)
+        .zip(values)
+    {
+        let Some(m) = moved else { continue };
         let reward = m.score as f32;
-        let value = reward + net.value_pair(m.board, trans);
+        let value = reward + value;
         if best.is_none_or(|(b, ..)| value > b) {
             best = Some((value, dir, m.board, reward));
         }

@@ -164,6 +164,49 @@ mod value {
     }
 
     #[test]
+    fn a_nodes_children_are_valued_as_one_board_is_bit_for_bit() {
+        use crate::heuristic::Evaluate;
+        use rand::Rng as _;
+        use rand_xoshiro::rand_core::SeedableRng as _;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let mut net =
+            Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+        let random_board = |rng: &mut Xoshiro256PlusPlus| {
+            let high = rng.gen_range(10u64..16) << (4 * rng.gen_range(0..16));
+            Board(rng.gen::<u64>() & rng.gen::<u64>() & 0x7777_7777_7777_7777 | high)
+        };
+        // Weights of many magnitudes, so that a different order of summing
+        // would round differently.
+        for k in 0..2000 {
+            let b = random_board(&mut rng);
+            net.adjust(b, (k as f32 - 1000.0) * 0.37 + rng.gen::<f32>() * 1e-3);
+        }
+        let split = net.split(parse_stages("16384").unwrap()).unwrap();
+        for net in [&net, &split] {
+            for _ in 0..500 {
+                let board = random_board(&mut rng);
+                let children = board.shifts_pair(board.transpose(), &crate::engine::tables::TABLES);
+                let live: [bool; 4] = std::array::from_fn(|_| rng.gen());
+                let values = net.values_of(&children, live);
+                let scores = net.eval_children(board, &children);
+                for k in 0..4 {
+                    let (next, next_t) = children[k];
+                    let one = if live[k] {
+                        net.value_pair(next, next_t)
+                    } else {
+                        0.0
+                    };
+                    assert_eq!(values[k].to_bits(), one.to_bits(), "{next:?}");
+                    if next != board {
+                        assert_eq!(scores[k].to_bits(), net.eval_pair(next, next_t).to_bits());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_blend_scores_a_board_at_the_mean_of_the_values() {
         let tuples = vec![vec![0, 1], vec![4, 5, 6]];
         let mut a = Network::new(tuples.clone(), Variant::Twos, 3, 0.1).unwrap();

@@ -322,6 +322,48 @@ impl Network {
         sum
     }
 
+    /// [`Network::value_pair`] of each of `boards` (a node's children, each
+    /// given with its transpose) where `live`, bit for bit, and 0 where not.
+    /// Every child's lookups are computed once and all fetched before the
+    /// first is summed, so that their cache misses overlap.
+    #[inline(always)]
+    pub fn values_of(&self, boards: &[(Board, Board); 4], live: [bool; 4]) -> [f32; 4] {
+        let tuples = self.masks.len();
+        let mut first = [0usize; 4];
+        let mut at = [[0u32; 8 * MAX_TUPLES]; 4];
+        for k in 0..4 {
+            if !live[k] {
+                continue;
+            }
+            let (board, trans) = boards[k];
+            first[k] = self.first_table(board);
+            let forms = symmetric_forms(board.0, trans.0);
+            let tables = self.weights[first[k]..].iter().zip(&self.masks);
+            for ((w, &mask), at) in tables.zip(at[k].chunks_exact_mut(8)) {
+                for (form, i) in forms.into_iter().zip(at) {
+                    let index = gather(form, mask);
+                    prefetch(&w[index]);
+                    *i = index as u32;
+                }
+            }
+        }
+        let mut values = [0.0f32; 4];
+        for k in 0..4 {
+            if !live[k] {
+                continue;
+            }
+            // In value_pair's order: each tuple's eight, then the tuples'.
+            let tables = &self.weights[first[k]..first[k] + tuples];
+            values[k] = tables
+                .iter()
+                .zip(at[k].chunks_exact(8))
+                .fold(0.0f32, |sum, (w, at)| {
+                    sum + at.iter().fold(0.0f32, |part, &i| part + w[i as usize])
+                });
+        }
+        values
+    }
+
     /// Asks the caches for every weight [`Network::value_pair`] of `board`
     /// will read. With the tables far beyond the caches, a board's lookups
     /// are cache misses; a caller that knows the next few boards it will
@@ -400,6 +442,19 @@ impl Evaluate for Network {
     #[inline(always)]
     fn prefetch_pair(&self, board: Board, transpose: Board) {
         Network::prefetch_pair(self, board, transpose);
+    }
+
+    #[inline(always)]
+    fn eval_children(&self, board: Board, children: &[(Board, Board); 4]) -> [f32; 4] {
+        let live = children.map(|(next, _)| next != board);
+        let values = self.values_of(children, live);
+        std::array::from_fn(|k| {
+            if live[k] {
+                Network::implied_score(children[k].0) + values[k]
+            } else {
+                0.0
+            }
+        })
     }
 
     #[inline]

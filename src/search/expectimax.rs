@@ -263,25 +263,8 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     #[inline(always)]
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
         let moved = board.shifts_pair(trans, self.t);
-        for (next, next_t) in moved {
-            self.h.prefetch_pair(next, next_t);
-        }
-        let children = if E::SCORE_ILLEGAL_MOVES {
-            moved.map(|(next, next_t)| (next != board, self.h.eval_pair(next, next_t)))
-        } else {
-            moved.map(|(next, next_t)| {
-                let legal = next != board;
-                (
-                    legal,
-                    if legal {
-                        self.h.eval_pair(next, next_t)
-                    } else {
-                        0.0
-                    },
-                )
-            })
-        };
-        self.best_of(children)
+        let scores = self.h.eval_children(board, &moved);
+        self.best_of(std::array::from_fn(|k| (moved[k].0 != board, scores[k])))
     }
 
     /// A max node: `board` (with its transpose) after a tile was placed; the
@@ -451,22 +434,13 @@ impl Searcher {
     /// so one search gives these values, counted the same way.
     fn greedy_values<E: Evaluate>(&mut self, h: &E, board: Board) -> [Option<f32>; 4] {
         let moved = board.shifts_pair(board.transpose(), &TABLES);
-        // Only the legal moves' lookups: an illegal move's would be the
-        // board's own, never read.
-        for (next, next_t) in moved {
-            if next != board {
-                h.prefetch_pair(next, next_t);
-            }
-        }
-        let mut values = [None; 4];
-        for (value, (next, next_t)) in values.iter_mut().zip(moved) {
-            if next != board {
-                *value = Some(h.eval_pair(next, next_t));
-                self.stats.evals += 1;
-            }
-        }
+        let scores = h.eval_children(board, &moved);
         self.stats.moves += 4;
-        values
+        std::array::from_fn(|k| {
+            let legal = moved[k].0 != board;
+            self.stats.evals += u64::from(legal);
+            legal.then_some(scores[k])
+        })
     }
 
     /// One search of every move at the root, with lost boards valued 0, or,
