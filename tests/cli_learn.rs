@@ -1055,3 +1055,74 @@ fn an_optimistic_start_values_every_board_alike() {
     let unseen = tune2048::engine::Board::from_ranks([15; 16]);
     assert_eq!(net.value(unseen), 400.0);
 }
+
+#[test]
+fn a_network_exports_as_ziaps_weights_file_and_what_it_cannot_play_is_refused() {
+    let tmp = TempDir::new("export-ziap");
+    let dir = tmp.join("net");
+    let out = learn(
+        &dir,
+        &["--tuples", "lines-squares", "--games", "20", "--seed", "3"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let net = dir.join("network.nt");
+    let weights = tmp.join("nw5x4").join("weights.bin");
+    let export = |net: &Path, extra: &[&str]| {
+        let mut args = vec!["export", net.to_str().unwrap(), "--format", "ziap"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let out = export(&net, &["--out", weights.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("STRUCTURE=nw5x4"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Five tables of 16^4 f32, nothing else; the weights are learning's own.
+    let bytes = std::fs::read(&weights).unwrap();
+    assert_eq!(bytes.len(), 5 * 65536 * 4);
+    let learned = Network::load(&net).unwrap();
+    let sum = |w: &mut dyn Iterator<Item = f32>| w.map(f64::from).sum::<f64>();
+    let theirs = sum(&mut bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap())));
+    let ours = sum(&mut learned.tables().iter().flatten().copied());
+    assert!(
+        ours != 0.0 && (theirs - ours).abs() <= 1e-9 * ours.abs(),
+        "{theirs} vs {ours}"
+    );
+
+    let refused = |out: std::process::Output, says: &str| {
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    };
+    refused(export(&net, &[]), "--out");
+    let not_a_network = tmp.join("w.ron");
+    std::fs::write(&not_a_network, "Weights(empty: 1.0)").unwrap();
+    refused(
+        export(&not_a_network, &["--out", "x.bin"]),
+        "not a tune2048 network file",
+    );
+    let twos = tmp.join("twos");
+    let out = learn(
+        &twos,
+        &[
+            "--tuples",
+            "lines-squares",
+            "--games",
+            "2",
+            "--variant",
+            "twos",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    refused(
+        export(
+            &twos.join("network.nt"),
+            &["--out", tmp.join("t.bin").to_str().unwrap()],
+        ),
+        "plays the classic one",
+    );
+    assert!(!tmp.join("t.bin").exists());
+}

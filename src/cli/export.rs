@@ -10,6 +10,8 @@ use anyhow::Context as _;
 use crate::cli::input_error;
 use tune2048::atomic_file;
 use tune2048::export::{self, ExportFormat};
+use tune2048::network::value::Network;
+use tune2048::network::ziap;
 use tune2048::player::values::ParamValues;
 use tune2048::tune::folder::files;
 
@@ -31,7 +33,8 @@ fn values_source(source: &std::path::Path) -> Option<PathBuf> {
 pub struct Args {
     /// A weights file (.ron, or .json from `export --format json`), a run
     /// folder (its best.ron, or an external player's best-params.json), or
-    /// a best-params.json.
+    /// a best-params.json; for `--format ziap`, a learned network (.nt or
+    /// .ntp).
     pub source: PathBuf,
     /// The output format.
     #[arg(long, value_enum)]
@@ -54,6 +57,9 @@ pub enum Format {
     Rust,
     /// The line protocol's `set NAME VALUE` lines, one per parameter.
     Set,
+    /// A learned network as ziap/2048-tdl's weights file (binary: needs
+    /// `--out`), for that program built with the structure of its tuples.
+    Ziap,
 }
 
 impl From<Format> for ExportFormat {
@@ -64,11 +70,42 @@ impl From<Format> for ExportFormat {
             Format::C => ExportFormat::C,
             Format::Rust => ExportFormat::Rust,
             Format::Set => ExportFormat::Set,
+            Format::Ziap => unreachable!("a network is exported by `network_to_ziap`"),
         }
     }
 }
 
+/// `--format ziap`: the network `args.source` as ziap/2048-tdl's weights
+/// file, written to `--out` whole or not at all.
+fn network_to_ziap(args: &Args) -> anyhow::Result<ExitCode> {
+    let Some(out) = &args.out else {
+        return Err(input_error(
+            "--format ziap writes a binary weights file: name it with --out",
+        ));
+    };
+    let net = Network::load(&args.source).map_err(input_error)?;
+    let bytes = ziap::to_ziap_bytes(&net)
+        .map_err(|e| input_error(format!("{}: {e}", args.source.display())))?;
+    // ziap/2048-tdl reads it from a folder named after the structure.
+    if let Some(folder) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("creating {}", folder.display()))?;
+    }
+    atomic_file::write(out, &bytes)?;
+    let structure = ziap::structure(&net).expect("to_ziap_bytes checked the tuples");
+    eprintln!(
+        "export: wrote {} ({} bytes); ziap/2048-tdl reads it built with \
+         `make STRUCTURE={structure}`, as {structure}/weights.bin in the folder it runs in",
+        out.display(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.format == Format::Ziap {
+        return network_to_ziap(&args);
+    }
     let format = ExportFormat::from(args.format);
     let name = args.source.display().to_string();
     let text = match values_source(&args.source) {

@@ -114,15 +114,31 @@ impl Placer for RandomPlacer {
 
 /// A uniformly random empty cell, or `None` on a full board.
 pub fn random_empty_cell(board: Board, rng: &mut impl Rng) -> Option<usize> {
-    let mut mask = board.empty_mask();
+    let mask = board.empty_mask();
     let n = mask.count_ones();
     if n == 0 {
         return None;
     }
-    for _ in 0..rng.gen_range(0..n) {
-        mask &= mask - 1;
+    Some(nth_set_bit(u64::from(mask), rng.gen_range(0..n)) as usize)
+}
+
+/// The place of the `k`-th lowest set bit of `mask` (which has more than
+/// `k`): one instruction where the CPU has BMI2, else bit by bit.
+#[inline(always)]
+fn nth_set_bit(mask: u64, k: u32) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the target has BMI2 (checked at compile time).
+        unsafe { core::arch::x86_64::_pdep_u64(1 << k, mask).trailing_zeros() }
     }
-    Some(mask.trailing_zeros() as usize)
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut mask = mask;
+        for _ in 0..k {
+            mask &= mask - 1;
+        }
+        mask.trailing_zeros()
+    }
 }
 
 /// Placement from a fixed list (a judge's transcript, a test script).
@@ -165,6 +181,17 @@ mod tests {
             }
         }
         assert_eq!(random_empty_cell(Board(u64::MAX), &mut rng), None);
+    }
+
+    #[test]
+    fn the_kth_set_bit_is_found_in_every_mask() {
+        for mask in 1..=u16::MAX {
+            let mut rest = u64::from(mask);
+            for k in 0..mask.count_ones() {
+                assert_eq!(nth_set_bit(u64::from(mask), k), rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+        }
     }
 
     #[test]

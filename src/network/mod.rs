@@ -47,7 +47,9 @@
 //! - [`learn`]: learning by TD(λ) on afterstates, one game after another
 //!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its
-//!   resume rule (`tune2048 learn`).
+//!   resume rule (`tune2048 learn`);
+//! - [`ziap`]: a network as ziap/2048-tdl's weights file, for that program
+//!   to play (`tune2048 export --format ziap`).
 //!
 //! A network file names a player (`player::NetworkFile`); the network
 //! imports nothing above the engine but the [`Evaluate`](crate::heuristic::Evaluate)
@@ -67,6 +69,7 @@ mod promote;
 pub mod stage;
 pub mod tuples;
 pub mod value;
+pub mod ziap;
 
 #[cfg(test)]
 mod learn_tests;
