@@ -80,7 +80,7 @@ impl Coherence {
         let mut out = format!("{COHERENCE_FORMAT}\ngames {games}\npairs {pairs}\n\n").into_bytes();
         out.reserve(8 * pairs + 8);
         for table in &self.tables {
-            for pair in table {
+            for pair in super::order::reordered(table) {
                 out.extend_from_slice(&pair[0].to_le_bytes());
                 out.extend_from_slice(&pair[1].to_le_bytes());
             }
@@ -132,9 +132,10 @@ impl Coherence {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4")));
         for table in &mut coh.tables {
-            for pair in table.iter_mut() {
-                *pair = [chunks.next().expect("sized"), chunks.next().expect("sized")];
-            }
+            let in_file: Vec<[f32; 2]> = (0..table.len())
+                .map(|_| [chunks.next().expect("sized"), chunks.next().expect("sized")])
+                .collect();
+            super::order::reorder(&in_file, table);
         }
         Ok((games, coh))
     }

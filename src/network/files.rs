@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use super::header::{append_hash, check_hash, header_fields, Header, FORMAT_LINE};
+use super::order;
 use super::packed::{self, Packing};
 use super::value::{Network, NetworkError};
 
@@ -18,8 +19,10 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = format!("{FORMAT_LINE}\n{}\n", header_fields(self)).into_bytes();
         out.reserve(4 * self.weight_count() + 8);
-        for w in self.tables().iter().flatten() {
-            out.extend_from_slice(&w.to_le_bytes());
+        for table in self.tables() {
+            for w in order::reordered(table) {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
         }
         append_hash(out)
     }
@@ -117,13 +120,14 @@ fn read_full_body(
     let mut values = body[..4 * count]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+    let mut first = 0;
     for table in net.tables_mut() {
-        for w in table.iter_mut() {
-            *w = values.next().expect("the length was checked");
+        let in_file: Vec<f32> = values.by_ref().take(table.len()).collect();
+        if let Some(i) = in_file.iter().position(|w| !w.is_finite()) {
+            return Err(format!("weight {} is not a finite number", first + i));
         }
-    }
-    if let Some(i) = net.tables().iter().flatten().position(|w| !w.is_finite()) {
-        return Err(format!("weight {i} is not a finite number"));
+        order::reorder(&in_file, table);
+        first += table.len();
     }
     Ok(())
 }

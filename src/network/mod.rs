@@ -28,6 +28,8 @@
 //! - [`stage`]: stage boundaries, by one tile or two;
 //! - `pages`: the tables' memory, in huge pages where the system gives
 //!   them (a lookup at random in 256 MiB then misses no TLB);
+//! - `order`: a table's two orders, play order in memory and file order
+//!   on disk, and the conversion between them;
 //! - [`value`]: the [`Network`] and its tables, its value and the step
 //!   learning takes, and the [`Evaluate`](crate::heuristic::Evaluate) a
 //!   search asks of it;
@@ -63,6 +65,7 @@ pub mod folder;
 pub mod header;
 pub mod learn;
 pub mod method;
+mod order;
 pub mod packed;
 mod pages;
 mod promote;

@@ -34,6 +34,7 @@ use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
 
 use super::coherence::Coherence;
 use super::header::{append_hash, bad_field, check_hash, header_fields, Header};
+use super::order;
 use super::value::Network;
 
 /// The most bytes one kept weight's two varints take (a gap below 2^32
@@ -107,7 +108,8 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
     }
     // Each weight's multiple, 0 for those left out (|k| < 2^23: an i32).
     let mut multiples: Vec<i32> = Vec::with_capacity(net.weight_count());
-    for (i, &w) in net.tables().iter().flatten().enumerate() {
+    let in_file = net.tables().iter().flat_map(|t| order::reordered(t));
+    for (i, w) in in_file.enumerate() {
         let k = (f64::from(w) / f64::from(step)).round();
         if k.abs() > MAX_MULTIPLE as f64 {
             return Err(format!(
@@ -163,7 +165,12 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
 /// sums of error sizes in `sums` (ties at the cut go to the earlier
 /// weight), where more than `count` are not 0.
 fn keep_most_learned(multiples: &mut [i32], count: usize, sums: &Coherence) -> Result<(), String> {
-    let sizes: Vec<f32> = sums.tables().iter().flatten().map(|s| s[1]).collect();
+    let sizes: Vec<f32> = sums
+        .tables()
+        .iter()
+        .flat_map(|t| order::reordered(t))
+        .map(|s| s[1])
+        .collect();
     if sizes.len() != multiples.len() {
         return Err(format!(
             "the coherence sums cover {} weights, the network has {}",
@@ -353,7 +360,8 @@ fn place_weights(
             base += table.len();
             table = tables.next().expect("the index is below the total");
         }
-        table[index - base] = weight;
+        let cells = order::cells_of(table.len());
+        table[order::reversed(index - base, cells)] = weight;
         index += 1;
     }
     Ok(())

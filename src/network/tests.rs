@@ -44,10 +44,15 @@ mod value {
     #[test]
     fn a_lookup_reads_the_cells_in_tuple_order() {
         let mut net = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 1, 0.1).unwrap();
-        // Cell 0 holds rank 1 (a 2), cell 1 rank 2 (a 4): index 1 + 2·16.
+        // Cell 0 holds rank 1 (a 2), cell 1 rank 2 (a 4): index 1 + 2·16
+        // in file order, 2 + 1·16 in play order, the tables' in memory.
         let b = board([2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        net.tables_mut()[0][1 + 2 * 16] = 5.0;
+        net.tables_mut()[0][2 + 16] = 5.0;
         assert_eq!(net.value(b), 5.0);
+        let bytes = net.to_bytes();
+        let body = bytes.len() - 8 - 4 * 256;
+        let weight = |i: usize| f32::from_le_bytes(bytes[body + 4 * i..][..4].try_into().unwrap());
+        assert_eq!((weight(1 + 2 * 16), weight(2 + 16)), (5.0, 0.0));
         // Mirrored, the pair (4, 2) sits at cells (3, 2): symmetry 1 maps
         // cell 0 to cell 3 and cell 1 to cell 2, so it reads the same entry.
         assert_eq!(net.value(b.mirror()), 5.0);
@@ -57,7 +62,12 @@ mod value {
     fn the_symmetric_forms_are_the_boards_symmetries() {
         let b = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
         let forms = symmetric_forms(b.0, b.transpose().0);
-        assert_eq!(forms, b.symmetries().map(|s| s.0));
+        // Each symmetry turned by 180°: its cells in the reverse order.
+        let turned = |s: Board| {
+            let x = s.0.swap_bytes();
+            (x & 0x0F0F_0F0F_0F0F_0F0F) << 4 | (x >> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        };
+        assert_eq!(forms, b.symmetries().map(turned));
         // The index of a tuple is its cells' ranks from the lowest cell up.
         let mask = 0xF << 4 | 0xF << 12 | 0xF << 28;
         assert_eq!(gather(b.0, mask), 2 | 4 << 4 | 5 << 8);
@@ -410,9 +420,14 @@ mod packed {
     #[test]
     fn keeping_the_most_learned_weights_ranks_them_by_their_error_sizes() {
         use crate::network::coherence::Coherence;
+        use crate::network::order::{cells_of, reordered, reversed};
         use crate::network::packed::MostLearned;
         let net = sample();
-        let weights: Vec<f32> = net.tables().iter().flatten().copied().collect();
+        // Weights by their place in the file, whose order breaks ties.
+        let in_file = |net: &Network| -> Vec<f32> {
+            net.tables().iter().flat_map(|t| reordered(t)).collect()
+        };
+        let weights = in_file(&net);
         let live: Vec<usize> = (0..weights.len())
             .filter(|&i| (weights[i] / 0.5).round() != 0.0)
             .collect();
@@ -426,7 +441,8 @@ mod packed {
                 at -= sums.tables[t].len();
                 t += 1;
             }
-            sums.tables[t][at][1] = s;
+            let cells = cells_of(sums.tables[t].len());
+            sums.tables[t][reversed(at, cells)][1] = s;
         };
         for (rank, &i) in live.iter().enumerate() {
             size(i, 10.0 + rank as f32);
@@ -450,7 +466,7 @@ mod packed {
         let (back, read) = Network::read(&bytes).unwrap();
         assert_eq!(read, Some(packing));
         assert_eq!(packing.most_learned, Some(most));
-        let back: Vec<f32> = back.tables().iter().flatten().copied().collect();
+        let back = in_file(&back);
         // Kept: every live weight but the least learned, and the first of
         // the two at the cut.
         for (rank, &i) in live.iter().enumerate() {

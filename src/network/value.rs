@@ -4,8 +4,10 @@
 //! `value(b) = Σ_tuples Σ_symmetries w_t[index of sym(b) on t's cells]`:
 //! each tuple's index is the ranks of its cells, read from the board under
 //! each of the 8 symmetries of the square (one `pext` where the CPU has
-//! BMI2). A split network scores a board with the tables of its largest
-//! tile's stage. A search asks of a network what [`Evaluate`] names.
+//! BMI2). The tables are held in play order, files in file order
+//! ([`super::order`]). A split network scores a board with the tables of
+//! its largest tile's stage. A search asks of a network what [`Evaluate`]
+//! names.
 
 use std::path::PathBuf;
 
@@ -35,7 +37,8 @@ pub struct Trained {
 #[derive(Debug, PartialEq)]
 pub struct Network {
     tuples: Vec<Vec<u8>>,
-    /// Each tuple's cells as a mask of their nibbles.
+    /// Each tuple's cells turned by 180°, as a mask of their nibbles: what
+    /// reads an index in play order from the forms of [`symmetric_forms`].
     masks: Vec<u64>,
     /// Where each stage after the first begins, nested; empty for one stage.
     stages: Vec<Boundary>,
@@ -98,11 +101,15 @@ fn flip(b: u64) -> u64 {
 }
 
 /// The board under the 8 symmetries of the square, from the board and its
-/// transpose (the order of [`Board::symmetries`]).
+/// transpose, each turned by 180° (form k is symmetry k of
+/// [`Board::symmetries`], turned). Turning reverses the order of the cells,
+/// so a tuple's turned cells ([`Network::new`]'s masks) read a form's
+/// index in play order ([`super::order`]): the weight the untouched
+/// symmetry and cells find in file order.
 #[inline(always)]
 pub(super) fn symmetric_forms(b: u64, t: u64) -> [u64; 8] {
     let (mb, mt) = (mirror(b), mirror(t));
-    [b, mb, flip(b), flip(mb), t, mt, flip(t), flip(mt)]
+    [flip(mb), flip(b), mb, b, flip(mt), flip(t), mt, t]
 }
 
 /// The nibbles of `form` under `mask`, packed from the lowest cell up: a
@@ -165,9 +172,10 @@ impl Network {
                 tuples.len()
             )));
         }
+        // Each tuple's cells turned by 180°, to read the turned forms.
         let masks = tuples
             .iter()
-            .map(|t| t.iter().fold(0u64, |m, &c| m | 0xF << (4 * c)))
+            .map(|t| t.iter().fold(0u64, |m, &c| m | 0xF << (4 * (15 - c))))
             .collect();
         let weights = tuples
             .iter()
@@ -257,7 +265,8 @@ impl Network {
         self.first_table(board) / self.masks.len()
     }
 
-    /// Each tuple's cells as a mask of their nibbles.
+    /// Each tuple's cells turned by 180°, as a mask of their nibbles (to
+    /// gather from the forms of [`symmetric_forms`]).
     pub(super) fn masks(&self) -> &[u64] {
         &self.masks
     }
@@ -416,12 +425,13 @@ impl Network {
             .sum::<u32>() as f32
     }
 
-    /// The weight tables, stage by stage and in each tuple by tuple.
+    /// The weight tables, stage by stage and in each tuple by tuple, each
+    /// in play order ([`super::order`]).
     pub fn tables(&self) -> &[Vec<f32>] {
         &self.weights
     }
 
-    /// The weight tables, to be filled by a reader or a blend.
+    /// The weight tables in play order, to be filled by a reader or a blend.
     pub(super) fn tables_mut(&mut self) -> &mut [Vec<f32>] {
         &mut self.weights
     }

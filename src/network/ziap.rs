@@ -5,9 +5,9 @@
 //! Its file is every table in turn, tuple by tuple, as raw f32 in the
 //! machine's order (little-endian on the x86-64 it builds for), nothing
 //! else. Its tuples are compiled in (`make STRUCTURE=…`), and its indices
-//! read a tuple's cells from the last to the first: the index our table
-//! holds at `Σ_j rank(c_j)·16^j` is theirs at `Σ_j rank(c_j)·16^(n−1−j)`.
-//! Both sum over the 8 symmetries of the square, so any numbering of the
+//! read a tuple's cells from the last to the first: the index our file
+//! holds at `Σ_j rank(c_j)·16^j` is theirs at `Σ_j rank(c_j)·16^(n−1−j)`,
+//! which is our tables' play order in memory ([`super::order`]). Both sum over the 8 symmetries of the square, so any numbering of the
 //! cells that is a symmetry of ours gives the same value; played there, our
 //! network's greedy games score as here (results/networks.md).
 
@@ -55,25 +55,12 @@ pub fn to_ziap_bytes(net: &Network) -> Result<Vec<u8>, String> {
             STRUCTURES.map(|(_, ours)| ours).join(", ")
         ));
     }
+    // Play order is theirs: the tables as they are in memory.
     let mut out = Vec::with_capacity(4 * net.weight_count());
-    for (cells, table) in net.tuples().iter().zip(net.tables()) {
-        let n = cells.len();
-        let mut theirs = vec![0.0f32; table.len()];
-        for (index, &w) in table.iter().enumerate() {
-            theirs[reversed(index, n)] = w;
-        }
-        for w in theirs {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
+    for w in net.tables().iter().flatten() {
+        out.extend_from_slice(&w.to_le_bytes());
     }
     Ok(out)
-}
-
-/// `index`'s `n` nibbles in the reverse order.
-fn reversed(index: usize, n: usize) -> usize {
-    (0..n).fold(0, |r, j| {
-        r | ((index >> (4 * j)) & 0xF) << (4 * (n - 1 - j))
-    })
 }
 
 #[cfg(test)]
@@ -83,8 +70,6 @@ mod tests {
 
     #[test]
     fn a_weight_moves_to_the_index_that_reads_its_cells_backwards() {
-        assert_eq!(reversed(0x123, 3), 0x321);
-        assert_eq!(reversed(0xABCDEF, 6), 0xFEDCBA);
         let mut net =
             Network::new(named_tuples("five").unwrap(), Variant::CLASSIC, 1, 0.1).unwrap();
         // Ranks 1, 2, 3 in cells 0, 1, 2 of the first row: the first tuple
@@ -98,7 +83,8 @@ mod tests {
             let at = 4 * (table * (1 << 20) + index);
             f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
         };
-        assert_eq!(net.tables()[0][0x00321], weight(0, 0x12300));
+        let in_file = super::super::order::reordered(&net.tables()[0]);
+        assert_eq!(in_file[0x00321], weight(0, 0x12300));
         assert_ne!(weight(0, 0x12300), 0.0);
         // Every weight goes somewhere, once.
         let ours: f32 = net.tables().iter().flatten().sum();
