@@ -26,9 +26,12 @@ pub(super) fn reversed(index: usize, n: usize) -> usize {
 }
 
 /// Writes `from` into `to` (of the same length, a table's) in the other
-/// order. Tile by tile: the lowest and highest digits vary inside a tile,
-/// so that reads and writes each fill whole cache lines.
-pub(super) fn reorder<T: Copy>(from: &[T], to: &mut [T]) {
+/// order. A tile at a time: the 16 runs of 16 weights that differ only in
+/// the lowest and highest digits, read run by run into a square turned on
+/// the way, then written run by run. (Runs 16^(n−1) weights apart fall in
+/// one cache set: reading and writing them across at once would evict them
+/// from each other; the next tile's runs are fetched while one is turned.)
+pub(super) fn reorder<T: Copy + Default>(from: &[T], to: &mut [T]) {
     assert_eq!(from.len(), to.len(), "a table and its copy");
     let n = cells_of(from.len());
     if n < 2 {
@@ -36,12 +39,23 @@ pub(super) fn reorder<T: Copy>(from: &[T], to: &mut [T]) {
         return;
     }
     let top = 1 << (4 * (n - 1));
+    let mut square = [T::default(); 256];
     for middle in 0..1 << (4 * (n - 2)) {
         let (at, turned) = (16 * middle, 16 * reversed(middle, n - 2));
+        // The next tile's runs asked for now: each is a miss of its own.
         for high in 0..16 {
-            for low in 0..16 {
-                to[high + turned + top * low] = from[low + at + top * high];
+            if let Some(w) = from.get(at + 16 + top * high) {
+                super::value::prefetch(w);
             }
+        }
+        for high in 0..16 {
+            let run = &from[at + top * high..][..16];
+            for (low, &w) in run.iter().enumerate() {
+                square[16 * low + high] = w;
+            }
+        }
+        for low in 0..16 {
+            to[turned + top * low..][..16].copy_from_slice(&square[16 * low..][..16]);
         }
     }
 }

@@ -337,9 +337,11 @@ fn place_weights(
     let (kept, total) = (gaps.len(), net.weight_count());
     let mut tables = net.tables_mut().iter_mut();
     let mut table = tables.next().expect("a network has a tuple");
-    // `index` is the next weight's place in the flattened tables, `base`
-    // the place of `table`'s first weight.
+    // `index` is the next weight's place in the flattened tables (in file
+    // order), `base` the place of `table`'s first weight. Each table's
+    // weights are placed in file order, then put in play order whole.
     let (mut index, mut base) = (0usize, 0usize);
+    let mut in_file = vec![0.0f32; table.len()];
     for (entry, &skipped) in gaps.iter().enumerate() {
         let malformed = |what: &str| format!("weight entry {entry} of {kept}: {what}");
         let k =
@@ -357,13 +359,16 @@ fn place_weights(
             .filter(|&i| i < total)
             .ok_or_else(|| malformed(&format!("it lies past the {total} weights")))?;
         while index >= base + table.len() {
+            order::reorder(&in_file, table);
             base += table.len();
             table = tables.next().expect("the index is below the total");
+            in_file.clear();
+            in_file.resize(table.len(), 0.0);
         }
-        let cells = order::cells_of(table.len());
-        table[order::reversed(index - base, cells)] = weight;
+        in_file[index - base] = weight;
         index += 1;
     }
+    order::reorder(&in_file, table);
     Ok(())
 }
 
