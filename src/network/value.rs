@@ -5,7 +5,7 @@
 //! each tuple's index is the ranks of its cells, read from the board under
 //! each of the 8 symmetries of the square (one `pext` where the CPU has
 //! BMI2). The tables are held in play order, files in file order
-//! ([`super::order`]). A split network scores a board with the tables of
+//! (`network::order`). A split network scores a board with the tables of
 //! its largest tile's stage. A search asks of a network what [`Evaluate`]
 //! names.
 
@@ -104,7 +104,7 @@ fn flip(b: u64) -> u64 {
 /// transpose, each turned by 180° (form k is symmetry k of
 /// [`Board::symmetries`], turned). Turning reverses the order of the cells,
 /// so a tuple's turned cells ([`Network::new`]'s masks) read a form's
-/// index in play order ([`super::order`]): the weight the untouched
+/// index in play order (`network::order`): the weight the untouched
 /// symmetry and cells find in file order.
 #[inline(always)]
 pub(super) fn symmetric_forms(b: u64, t: u64) -> [u64; 8] {
@@ -426,7 +426,7 @@ impl Network {
     }
 
     /// The weight tables, stage by stage and in each tuple by tuple, each
-    /// in play order ([`super::order`]).
+    /// in play order (`network::order`).
     pub fn tables(&self) -> &[Vec<f32>] {
         &self.weights
     }

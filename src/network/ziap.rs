@@ -7,9 +7,10 @@
 //! else. Its tuples are compiled in (`make STRUCTURE=…`), and its indices
 //! read a tuple's cells from the last to the first: the index our file
 //! holds at `Σ_j rank(c_j)·16^j` is theirs at `Σ_j rank(c_j)·16^(n−1−j)`,
-//! which is our tables' play order in memory ([`super::order`]). Both sum over the 8 symmetries of the square, so any numbering of the
-//! cells that is a symmetry of ours gives the same value; played there, our
-//! network's greedy games score as here (results/networks.md).
+//! which is our tables' play order in memory (`network::order`). Both sum
+//! over the 8 symmetries of the square, so any numbering of the cells that
+//! is a symmetry of ours gives the same value; played there, our network's
+//! greedy games score as here (the guide's networks page).
 
 use super::tuples::named_tuples;
 use super::value::Network;
