@@ -2,7 +2,9 @@
 //! files, and the writer of full ones.
 //!
 //! A full file is the [header](super::header), a blank line, the weights as
-//! little-endian f32 stage by stage and tuple by tuple, and the hash. A
+//! little-endian f32 stage by stage and tuple by tuple, each table in file
+//! order (`network::order`: read into play order, and back on writing), and
+//! the hash. A
 //! packed file ([`super::packed`]) has a header of its own format line and
 //! more fields, and its weights deflated. A file that is cut short, altered
 //! or not a network is refused with a message naming it and what is wrong.
