@@ -55,6 +55,82 @@ fn a_learning_run_resumed_after_a_kill_ends_where_an_unbroken_one_does() {
     assert_eq!(games(&resumed), games(&progress));
 }
 
+/// Networks learned by the methods, pinned by their files' hashes: each
+/// is what the learner of 7d45f40 (weights and sums in tables of their
+/// own) learned, bit for bit, so a change in how learning is computed
+/// cannot change what it learns unnoticed.
+#[test]
+fn the_methods_learn_the_networks_they_always_learned() {
+    let tmp = TempDir::new("learn-golden");
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--lambda", "0.5", "--coherence", "--restarts"],
+            "ba71fa8fcb7e06c9",
+        ),
+        (
+            &[
+                "--coherence",
+                "--stages",
+                "2048",
+                "--promote",
+                "--rounds",
+                "4",
+                "--block",
+                "100",
+            ],
+            "4bbd6209f1a07f64",
+        ),
+        (
+            &[
+                "--lambda",
+                "0.5",
+                "--rounds",
+                "4",
+                "--block",
+                "100",
+                "--stages",
+                "1024",
+                "--promote",
+            ],
+            "60db0c45cd3c7c8c",
+        ),
+        (
+            &[
+                "--coherence",
+                "--lambda",
+                "0.3",
+                "--stages",
+                "512",
+                "--promote",
+                "--block",
+                "100",
+            ],
+            "85e11947af04c247",
+        ),
+    ];
+    for (k, (method, hash)) in cases.into_iter().enumerate() {
+        let dir = tmp.join(&format!("m{k}"));
+        let mut args = vec![
+            "--tuples",
+            "five",
+            "--games",
+            "300",
+            "--alpha",
+            "0.5",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(method);
+        let out = learn(&dir, &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(&format!("(300 games, hash {hash})")),
+            "{method:?}: {}",
+            text(&out.stdout)
+        );
+    }
+}
+
 #[test]
 fn saving_seldom_learns_the_network_saving_every_block_does() {
     let tmp = TempDir::new("learn-save");
@@ -429,7 +505,7 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
     let (_, sums) =
         tune2048::network::Coherence::from_bytes(&std::fs::read(&sums_file).unwrap(), &net)
             .unwrap();
-    let sizes: Vec<f32> = sums.tables().iter().flatten().map(|s| s[1]).collect();
+    let sizes: Vec<f32> = sums.sums().map(|s| s[1]).collect();
     let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
     for ((w, b), s) in net
         .tables()

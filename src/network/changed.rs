@@ -1,15 +1,26 @@
-//! The weights a round of learning changed, one bit per weight: what the
-//! copy of the network that games are played on must take over after the
-//! round (see [`super::learn`]). Marked as the learner steps, then copied
-//! table by table in ascending order of weight, each changed weight once,
-//! however many boards of the round looked it up.
+//! The weights a round of learning changed, one bit per line of 16
+//! weights (64 bytes, what a cache moves at once): what the copy of the
+//! network that games are played on must take over after the round (see
+//! [`super::learn`]). Marked as the learner steps, then copied table by
+//! table in ascending order, each marked line once, however many boards of
+//! the round looked into it.
+//!
+//! A line holds weights the round left alone beside those it moved; copying
+//! them too changes nothing, since the copy already equals the network
+//! everywhere but where the round moved it. One bit a line keeps the marks
+//! (a 64th of the tables' size) in the core's own cache, where one bit a
+//! weight missed it on most steps.
 
 use rayon::prelude::*;
 
+use super::learned::Learned;
+use super::lookups::Lookups;
 use super::value::Network;
-use crate::engine::Board;
 
-/// One bit per weight of every table: set when the weight changed since
+/// Weights in a line: 64 bytes of `f32`.
+const LINE: usize = 16;
+
+/// One bit per line of every table: set when a weight of it changed since
 /// the last copy.
 pub(super) struct Changed {
     tables: Vec<Vec<u64>>,
@@ -22,33 +33,45 @@ impl Changed {
             tables: net
                 .tables()
                 .iter()
-                .map(|t| vec![0; t.len().div_ceil(64)])
+                .map(|t| vec![0; t.len().div_ceil(64 * LINE)])
                 .collect(),
         }
     }
 
-    /// Marks every weight `board` looks up in `net` (the weights a step of
-    /// learning on it moves).
+    /// Marks the line of every weight `at` looks up (the weights a step of
+    /// learning on its board moves).
     #[inline]
-    pub(super) fn mark(&mut self, net: &Network, board: Board) {
-        net.for_each_index(board, board.transpose(), |t, i| {
-            self.tables[t][i / 64] |= 1 << (i % 64);
-        });
+    pub(super) fn mark(&mut self, at: &Lookups) {
+        for (t, index) in at.tables() {
+            let bits = &mut self.tables[t];
+            for &i in index {
+                let line = i / LINE;
+                bits[line / 64] |= 1 << (line % 64);
+            }
+        }
     }
 
-    /// Copies every marked weight of `learned` to `play`, each table by a
-    /// thread of its own, and clears the marks.
-    pub(super) fn copy(&mut self, play: &mut Network, learned: &Network) {
+    /// Brings `play`, which equalled `learned` before the marked steps,
+    /// up to it: the stages `learned` promoted since, whole, then every
+    /// marked line, each table by a thread of its own. Clears the marks.
+    pub(super) fn catch_up(&mut self, play: &mut Network, learned: &impl Learned) {
+        let tuples = play.tuples().len();
+        for k in play.opened * tuples..learned.opened() * tuples {
+            let table = &mut play.tables_mut()[k];
+            learned.weights(k, 0..table.len(), table);
+        }
+        play.opened = learned.opened();
         play.tables_mut()
             .par_iter_mut()
-            .zip(learned.tables())
             .zip(&mut self.tables)
-            .for_each(|((to, from), bits)| {
+            .enumerate()
+            .for_each(|(k, (to, bits))| {
                 for (w, word) in bits.iter_mut().enumerate() {
                     let mut set = std::mem::take(word);
                     while set != 0 {
-                        let i = 64 * w + set.trailing_zeros() as usize;
-                        to[i] = from[i];
+                        let line = 64 * w + set.trailing_zeros() as usize;
+                        let weights = LINE * line..(LINE * (line + 1)).min(to.len());
+                        learned.weights(k, weights.clone(), &mut to[weights]);
                         set &= set - 1;
                     }
                 }

@@ -5,14 +5,47 @@
 //! to it and `A` the sum of their sizes (1 while A is 0): a weight whose
 //! errors keep one sign learns at the full rate, one whose errors cancel
 //! slows down.
+//!
+//! The sums are held beside a copy of the weights they belong to, so that
+//! the step that moves a weight finds its sums in the same cache line: this
+//! is what learning with coherence moves (`super::learned`), and the
+//! network the weights it changed are copied to. The file holds the sums
+//! alone.
 
 use super::value::Network;
 
-/// Each weight's accumulated errors for temporal coherence: the signed sum
-/// and the sum of sizes, table by table as the network's.
+/// A weight as learning with coherence holds it: the weight, and the sums
+/// of the errors applied to it. Twelve bytes: one cache line brings all
+/// three (two, for the one in eight that straddles lines).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Tally {
+    pub(super) weight: f32,
+    /// `E`: the sum of the errors.
+    pub(super) sum: f32,
+    /// `A`: the sum of their sizes.
+    pub(super) size: f32,
+}
+
+impl Tally {
+    /// The weight's rate from its sums.
+    #[inline(always)]
+    pub(super) fn rate(self) -> f32 {
+        if self.size == 0.0 {
+            1.0
+        } else {
+            self.sum.abs() / self.size
+        }
+    }
+}
+
+/// Each weight's accumulated errors for temporal coherence, the signed sum
+/// and the sum of sizes, table by table as the network's, each beside a
+/// copy of its weight.
 #[derive(Debug, PartialEq)]
 pub struct Coherence {
-    pub(super) tables: Vec<Vec<[f32; 2]>>,
+    pub(super) tables: Vec<Vec<Tally>>,
+    /// The stages in use in the weights held here (see `super::promote`).
+    pub(super) opened: usize,
 }
 
 impl Clone for Coherence {
@@ -23,25 +56,51 @@ impl Clone for Coherence {
                 .iter()
                 .map(|t| super::pages::copied(t))
                 .collect(),
+            opened: self.opened,
         }
     }
 }
 
 impl Coherence {
-    /// No errors seen: every weight at rate 1.
+    /// No errors seen: every weight of `net` at rate 1.
     pub fn new(net: &Network) -> Coherence {
-        Coherence {
+        let mut coh = Coherence {
             tables: net
                 .tables()
                 .iter()
-                .map(|t| super::pages::filled(t.len(), [0.0; 2]))
+                .map(|t| super::pages::filled(t.len(), Tally::default()))
                 .collect(),
-        }
+            opened: net.opened(),
+        };
+        coh.hold(net);
+        coh
     }
 
-    /// The accumulated errors, table by table.
-    pub fn tables(&self) -> &[Vec<[f32; 2]>] {
+    /// Takes `net`'s weights and stages in use as those the sums belong
+    /// to, keeping the sums.
+    pub(super) fn hold(&mut self, net: &Network) {
+        assert_eq!(
+            self.tables.len(),
+            net.tables().len(),
+            "sums for the network"
+        );
+        for (tallies, weights) in self.tables.iter_mut().zip(net.tables()) {
+            for (tally, &w) in tallies.iter_mut().zip(weights) {
+                tally.weight = w;
+            }
+        }
+        self.opened = net.opened();
+    }
+
+    /// The accumulated errors with the weights, table by table.
+    pub(super) fn tables(&self) -> &[Vec<Tally>] {
         &self.tables
+    }
+
+    /// Each weight's sums `[E, A]`, table by table, in the order of
+    /// [`Network::tables`].
+    pub fn sums(&self) -> impl Iterator<Item = [f32; 2]> + '_ {
+        self.tables.iter().flatten().map(|t| [t.sum, t.size])
     }
 
     /// The sums of a network split into stages ([`Network::split`]): the
@@ -54,17 +113,8 @@ impl Coherence {
                 self.tables.push(copy);
             }
         }
+        self.opened += later_stages;
         self
-    }
-
-    /// A weight's rate from its accumulated errors.
-    #[inline(always)]
-    pub(super) fn rate(acc: [f32; 2]) -> f32 {
-        if acc[1] == 0.0 {
-            1.0
-        } else {
-            acc[0].abs() / acc[1]
-        }
     }
 }
 
@@ -80,9 +130,9 @@ impl Coherence {
         let mut out = format!("{COHERENCE_FORMAT}\ngames {games}\npairs {pairs}\n\n").into_bytes();
         out.reserve(8 * pairs + 8);
         for table in &self.tables {
-            for pair in super::order::reordered(table) {
-                out.extend_from_slice(&pair[0].to_le_bytes());
-                out.extend_from_slice(&pair[1].to_le_bytes());
+            for tally in super::order::reordered(table) {
+                out.extend_from_slice(&tally.sum.to_le_bytes());
+                out.extend_from_slice(&tally.size.to_le_bytes());
             }
         }
         let hash = crate::fnv::hash(&out);
@@ -132,11 +182,16 @@ impl Coherence {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().expect("4")));
         for table in &mut coh.tables {
-            let in_file: Vec<[f32; 2]> = (0..table.len())
-                .map(|_| [chunks.next().expect("sized"), chunks.next().expect("sized")])
+            let in_file: Vec<Tally> = (0..table.len())
+                .map(|_| Tally {
+                    weight: 0.0,
+                    sum: chunks.next().expect("sized"),
+                    size: chunks.next().expect("sized"),
+                })
                 .collect();
             super::order::reorder(&in_file, table);
         }
+        coh.hold(net);
         Ok((games, coh))
     }
 }

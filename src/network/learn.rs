@@ -28,18 +28,29 @@
 //! ([`Schedule::Rounds`]), the games of a round are played in parallel on
 //! the network as it stood two rounds before (the block's start network for
 //! its first two rounds), while the round before is learned from, game by
-//! game in order, on the learning network. A second copy of the weights
-//! is what the games are played on; after each round, the weights that
-//! round changed are copied to it. Every step is in a fixed order, so the
-//! network after a block is a function of its start, the games' seeds and
-//! the method: the same on 1 thread or 16.
+//! game in order, on the learning weights. The games are played on a copy
+//! of them; after each round, the lines of weights that round changed are
+//! copied to it. Every step is in a fixed order, so the network after a
+//! block is a function of its start, the games' seeds and the method: the
+//! same on 1 thread or 16.
+//!
+//! **What learns.** With temporal coherence, the learning weights are held
+//! beside their sums ([`Coherence`]), so that a step finds a weight and
+//! its sums in one cache line, and the network itself is the copy games
+//! are played on (brought up to date after each game one after another,
+//! after each round in rounds). Without it, the network learns, and rounds
+//! are played on a copy of it. A step computes its board's lookups once,
+//! when it fetches them ahead, for all it does with them: value, step,
+//! mark, value again.
 
 use rayon::prelude::*;
 
 use super::changed::Changed;
 use super::coherence::Coherence;
+use super::learned::Learned;
+use super::lookups::{Lookups, Shape};
 use super::method::{Method, Schedule};
-use super::value::{gather, prefetch, symmetric_forms, Network};
+use super::value::Network;
 use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
 };
@@ -185,11 +196,12 @@ pub(super) fn play(
 /// How many boards back the learner fetches the weights it will read.
 const LEARN_AHEAD: usize = 2;
 
-/// Learns from a played game on `net`: each segment from its end back,
-/// marking in `changed`, where given, the weights it moves.
-fn learn_played(
-    net: &mut Network,
-    mut coherence: Option<&mut Coherence>,
+/// Learns from a played game on `learned` (of shape `shape`): each segment
+/// from its end back, marking in `changed`, where given, the weights it
+/// moves.
+fn learn_played<L: Learned>(
+    learned: &mut L,
+    shape: &Shape,
     mut changed: Option<&mut Changed>,
     step: f32,
     lambda: f32,
@@ -199,125 +211,68 @@ fn learn_played(
     // game reached is in use before any of it is learned.
     for &end in &game.ends {
         if let Some(&(last, _)) = end.checked_sub(1).and_then(|k| game.path.get(k)) {
-            net.promote_to(last);
+            learned.promote_to(shape, last);
         }
     }
+    let opened = learned.opened();
+    // The lookups of the boards fetched and not yet learned: board k's at
+    // k modulo the ring's length.
+    const RING: usize = LEARN_AHEAD + 1;
+    let mut ring = [Lookups::NONE; RING];
     let mut begin = 0;
     for &end in &game.ends {
-        let mut target = 0.0f32;
         let segment = &game.path[begin..end];
-        let fetch = |net: &Network, coh: Option<&Coherence>, board: Board| {
-            let trans = board.transpose();
-            net.prefetch_pair(board, trans);
-            if let Some(coh) = coh {
-                prefetch_sums(net, coh, board, trans);
-            }
+        let fetch = |learned: &L, ring: &mut [Lookups; RING], k: usize| {
+            ring[k % RING] = shape.lookups(segment[k].0, opened);
+            learned.fetch(&ring[k % RING]);
         };
-        // The last boards' lookups fetched before any learns; then, at each
-        // step, those of the board LEARN_AHEAD steps further back.
-        for &(board, _) in segment.iter().rev().skip(1).take(LEARN_AHEAD - 1) {
-            fetch(net, coherence.as_deref(), board);
+        // The last boards fetched before any is learned; then, at each step,
+        // the board LEARN_AHEAD steps further back.
+        for k in segment.len().saturating_sub(LEARN_AHEAD)..segment.len() {
+            fetch(learned, &mut ring, k);
         }
-        for (k, &(after, reward)) in segment.iter().enumerate().rev() {
-            if let Some(&(before, _)) = k.checked_sub(LEARN_AHEAD).map(|j| &segment[j]) {
-                fetch(net, coherence.as_deref(), before);
+        let mut target = 0.0f32;
+        for k in (0..segment.len()).rev() {
+            if let Some(before) = k.checked_sub(LEARN_AHEAD) {
+                fetch(learned, &mut ring, before);
             }
-            let error = target - net.value(after);
-            match coherence.as_deref_mut() {
-                None => net.adjust(after, step * error),
-                Some(coh) => update_coherent(net, coh, after, step, error),
-            }
+            let (at, reward) = (&ring[k % RING], segment[k].1);
+            let error = target - learned.value(at);
+            learned.step(at, step, error);
             if let Some(changed) = changed.as_deref_mut() {
-                changed.mark(net, after);
+                changed.mark(at);
             }
-            target = reward + lambda * target + (1.0 - lambda) * net.value(after);
+            target = reward + lambda * target + (1.0 - lambda) * learned.value(at);
         }
         begin = end;
     }
 }
 
-/// Asks the caches for the coherence sums of every weight `board` (given
-/// with its transpose) looks up.
-fn prefetch_sums(net: &Network, coh: &Coherence, board: Board, trans: Board) {
-    let forms = symmetric_forms(board.0, trans.0);
-    let tuples = net.masks().len();
-    let first = net.stage_of(board) * tuples;
-    for (acc, &mask) in coh.tables[first..].iter().zip(net.masks()) {
-        for form in forms {
-            prefetch(&acc[gather(form, mask)]);
-        }
-    }
-}
-
-/// Moves every weight `board` looks up by its coherent rate × `error`, and
-/// adds the error to its sums.
-fn update_coherent(net: &mut Network, coh: &mut Coherence, board: Board, step: f32, error: f32) {
-    let forms = symmetric_forms(board.0, board.transpose().0);
-    let tuples = net.masks().len();
-    let first = net.stage_of(board) * tuples;
-    for t in 0..tuples {
-        let mask = net.masks()[t];
-        let (w, acc) = (&mut net.tables_mut()[first + t], &mut coh.tables[first + t]);
-        for form in forms {
-            let i = gather(form, mask);
-            let a = &mut acc[i];
-            w[i] += step * Coherence::rate(*a) * error;
-            a[0] += error;
-            a[1] += error.abs();
-        }
-    }
-}
-
-/// What the games of rounds are played on: a copy of the network as it
-/// stood two rounds before, and the weights changed since it was brought
-/// up to date.
-struct PlayCopy {
-    net: Network,
-    changed: Changed,
-}
-
-impl PlayCopy {
-    /// A copy of `net`, up to date.
-    fn new(net: &Network) -> PlayCopy {
-        PlayCopy {
-            net: net.clone(),
-            changed: Changed::new(net),
-        }
-    }
-
-    /// Takes over what learning changed in `learned` since the last time:
-    /// the marked weights and the stages it promoted.
-    fn catch_up(&mut self, learned: &Network) {
-        self.changed.copy(&mut self.net, learned);
-        self.net.follow_promotions(learned);
-    }
-}
-
 /// Learns games `block.0..block.1` in rounds of `round`: each round is
 /// played (by `play`) on `on`, the network as it stood two rounds before,
-/// while the round before is learned from (by `learn`, marking the weights
-/// it changes), then `on` catches up with the round. `on` equals `net` at
-/// the start, and again at the end: the next block plays on it as it is.
-fn in_rounds(
-    net: &mut Network,
-    on: &mut PlayCopy,
-    mut coherence: Option<&mut Coherence>,
+/// while the round before is learned from (by `learn`, marking in
+/// `changed` the weights it moves in `learned`), then `on` catches up with
+/// the round. `on` equals `learned` at the start, and again at the end:
+/// the next block plays on it as it is.
+fn in_rounds<L: Learned>(
+    learned: &mut L,
+    on: &mut Network,
+    changed: &mut Changed,
     (mut first, end): (u64, u64),
     round: u64,
     play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
-    learn: impl Fn(&mut Network, Option<&mut Coherence>, &mut Changed, &[Played]) + Sync,
+    learn: impl Fn(&mut L, &mut Changed, &[Played]) + Sync,
 ) -> BlockStats {
     let mut stats = BlockStats::default();
-    let mut pending = play(&on.net, first, (first + round).min(end));
+    let mut pending = play(on, first, (first + round).min(end));
     while !pending.is_empty() {
         first += pending.len() as u64;
         let last = (first + round).min(end);
-        let coh = coherence.as_deref_mut();
         let (_, next) = rayon::join(
-            || learn(net, coh, &mut on.changed, &pending),
-            || play(&on.net, first, last),
+            || learn(learned, changed, &pending),
+            || play(on, first, last),
         );
-        on.catch_up(net);
+        changed.catch_up(on, learned);
         pending.iter().for_each(|p| stats.add(&p.record));
         pending = next;
     }
@@ -351,6 +306,88 @@ fn play_games(on: &Network, lesson: &Lesson, games: std::ops::Range<u64>) -> Vec
         .collect()
 }
 
+/// Learns from `games` in order on `learned`, marking the weights it
+/// moves in `changed` where given.
+fn learn_games<L: Learned>(
+    learned: &mut L,
+    shape: &Shape,
+    mut changed: Option<&mut Changed>,
+    step: f32,
+    lambda: f32,
+    games: &[Played],
+) {
+    for game in games {
+        learn_played(learned, shape, changed.as_deref_mut(), step, lambda, game);
+    }
+}
+
+/// A run of learning as it goes from block to block.
+struct Run<'a> {
+    lesson: &'a Lesson<'a>,
+    /// A weight's step per unit of error: α over the lookups.
+    step: f32,
+    shape: Shape,
+    /// The weights moved since the network played on caught up: with
+    /// coherence, or in rounds.
+    changed: Option<Changed>,
+    /// What plain rounds are played on (with coherence, the network is):
+    /// a copy made once, equal to the network at every block's end.
+    copy: Option<Network>,
+}
+
+impl Run<'_> {
+    /// Learns `net` from games `games.0..games.1`. With coherence, what
+    /// learns is `coherence`, the weights held beside their sums; `net` is
+    /// what games are played on, brought up to them after each game (one
+    /// after another) or round.
+    fn block(
+        &mut self,
+        net: &mut Network,
+        coherence: Option<&mut Coherence>,
+        games: (u64, u64),
+    ) -> BlockStats {
+        let (lesson, step, shape) = (self.lesson, self.step, &self.shape);
+        let lambda = lesson.method.lambda;
+        let play = |on: &Network, first: u64, last: u64| play_games(on, lesson, first..last);
+        let mut changed = self.changed.as_mut();
+        match (lesson.method.schedule, coherence) {
+            (Schedule::Sequential, mut coherence) => {
+                let mut stats = BlockStats::default();
+                for game in games.0..games.1 {
+                    let played = play(net, game, game + 1);
+                    match (coherence.as_deref_mut(), changed.as_deref_mut()) {
+                        (Some(coh), Some(changed)) => {
+                            learn_games(coh, shape, Some(changed), step, lambda, &played);
+                            changed.catch_up(net, coh);
+                        }
+                        _ => learn_games(net, shape, None, step, lambda, &played),
+                    }
+                    stats.add(&played[0].record);
+                }
+                stats
+            }
+            (Schedule::Rounds(round), None) => in_rounds(
+                net,
+                self.copy.as_mut().expect("a copy to play plain rounds on"),
+                changed.expect("marks for rounds"),
+                games,
+                round,
+                play,
+                |n, changed, g| learn_games(n, shape, Some(changed), step, lambda, g),
+            ),
+            (Schedule::Rounds(round), Some(coh)) => in_rounds(
+                coh,
+                net,
+                changed.expect("marks for rounds"),
+                games,
+                round,
+                play,
+                |c, changed, g| learn_games(c, shape, Some(changed), step, lambda, g),
+            ),
+        }
+    }
+}
+
 /// Learns `net` from its games `net.trained.games..to` as `lesson` says,
 /// reporting each block to `on_block` (with the network and its coherence
 /// sums as they stand), which may stop the run by returning `false`.
@@ -376,45 +413,24 @@ pub fn learn(
     );
     net.trained.alpha = lesson.alpha;
     net.trained.method = method;
-    let step = lesson.alpha / net.lookups() as f32;
-    let play_round = |on: &Network, first: u64, last: u64| play_games(on, lesson, first..last);
-    let learn_round = |net: &mut Network,
-                       mut coh: Option<&mut Coherence>,
-                       mut changed: Option<&mut Changed>,
-                       games: &[Played]| {
-        for game in games {
-            let (coh, changed) = (coh.as_deref_mut(), changed.as_deref_mut());
-            learn_played(net, coh, changed, step, method.lambda, game);
-        }
+    if let Some(coh) = coherence.as_deref_mut() {
+        coh.hold(net);
+    }
+    let rounds = matches!(method.schedule, Schedule::Rounds(_));
+    let mut run = Run {
+        lesson,
+        step: lesson.alpha / net.lookups() as f32,
+        shape: Shape::of(net),
+        changed: (rounds || method.coherence).then(|| Changed::new(net)),
+        copy: (rounds && !method.coherence).then(|| net.clone()),
     };
-    // What the games of rounds are played on: a copy made once, kept equal
-    // to the network at every block's end.
-    let mut on = matches!(method.schedule, Schedule::Rounds(_)).then(|| PlayCopy::new(net));
     while net.trained.games < to {
         let end = (net.trained.games + lesson.block).min(to);
-        let mut stats = match method.schedule {
-            Schedule::Sequential => {
-                let mut stats = BlockStats::default();
-                for game in net.trained.games..end {
-                    let played = play_round(net, game, game + 1);
-                    learn_round(net, coherence.as_deref_mut(), None, &played);
-                    stats.add(&played[0].record);
-                }
-                stats
-            }
-            Schedule::Rounds(_) => in_rounds(
-                net,
-                on.as_mut().expect("a copy to play rounds on"),
-                coherence.as_deref_mut(),
-                (net.trained.games, end),
-                round,
-                |on, f, l| play_round(on, f, l),
-                |n, c, changed, g| learn_round(n, c, Some(changed), g),
-            ),
-        };
+        let mut stats = run.block(net, coherence.as_deref_mut(), (net.trained.games, end));
         debug_assert!(
-            on.as_ref().is_none_or(|on| on.net.tables() == net.tables()
-                && on.net.opened() == net.opened()),
+            run.copy
+                .as_ref()
+                .is_none_or(|copy| copy.tables() == net.tables() && copy.opened() == net.opened()),
             "the copy rounds are played on follows the network"
         );
         net.trained.games = end;

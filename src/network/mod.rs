@@ -43,9 +43,13 @@
 //! - [`method`]: how a network learns beyond its rate (λ, coherence,
 //!   restarts, rounds), as its header records it;
 //! - [`coherence`]: each weight's accumulated errors (temporal coherence),
-//!   and their file;
-//! - `changed`: the weights a round of learning changed, for the copy
-//!   rounds are played on;
+//!   held beside a copy of the weight, and their file;
+//! - `lookups`: the weights one board looks up, found once for a step of
+//!   learning;
+//! - `learned`: what learning moves, the network's weights or the
+//!   coherence's, read and stepped through a board's lookups;
+//! - `changed`: the lines of weights learning changed, for the copy games
+//!   are played on;
 //! - [`learn`]: learning by TD(λ) on afterstates, one game after another
 //!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its
@@ -64,6 +68,8 @@ pub mod files;
 pub mod folder;
 pub mod header;
 pub mod learn;
+mod learned;
+mod lookups;
 pub mod method;
 mod order;
 pub mod packed;

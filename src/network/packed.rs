@@ -169,7 +169,7 @@ fn keep_most_learned(multiples: &mut [i32], count: usize, sums: &Coherence) -> R
         .tables()
         .iter()
         .flat_map(|t| order::reordered(t))
-        .map(|s| s[1])
+        .map(|s| s.size)
         .collect();
     if sizes.len() != multiples.len() {
         return Err(format!(

@@ -50,15 +50,4 @@ impl Network {
         self.opened = stage + 1;
         true
     }
-
-    /// Brings `self`, a copy of `learned` as it stood before it promoted
-    /// stages, to `learned`'s stages in use: the promoted stages' tables
-    /// copied whole.
-    pub(super) fn follow_promotions(&mut self, learned: &Network) {
-        let tuples = self.tuples().len();
-        for k in self.opened * tuples..learned.opened * tuples {
-            self.tables_mut()[k].copy_from_slice(&learned.tables()[k]);
-        }
-        self.opened = learned.opened;
-    }
 }

@@ -442,7 +442,7 @@ mod packed {
                 t += 1;
             }
             let cells = cells_of(sums.tables[t].len());
-            sums.tables[t][reversed(at, cells)][1] = s;
+            sums.tables[t][reversed(at, cells)].size = s;
         };
         for (rank, &i) in live.iter().enumerate() {
             size(i, 10.0 + rank as f32);
