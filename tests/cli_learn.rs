@@ -109,7 +109,7 @@ fn the_methods_learn_the_networks_they_always_learned() {
         ),
     ];
     for (k, (method, hash)) in cases.into_iter().enumerate() {
-        let dir = tmp.join(&format!("m{k}"));
+        let dir = tmp.join(format!("m{k}"));
         let mut args = vec![
             "--tuples",
             "five",
