@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 ///
 /// On failure `path` keeps its old contents (or stays absent), the temporary
 /// file is removed if this call created it, and the error's message names
-/// the file that could not be written.
+/// the file that could not be written (and the temporary file, where the
+/// error was met writing that).
 pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
     write_via(path, &temporary_path(path), contents)
 }
@@ -20,11 +21,11 @@ pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// [`write`] through the temporary file `tmp`.
 fn write_via(path: &Path, tmp: &Path, contents: &[u8]) -> io::Result<()> {
     let tmp = tmp.to_path_buf();
-    let mut file = fs::File::create(&tmp).map_err(|e| naming(&tmp, e))?;
+    let mut file = fs::File::create(&tmp).map_err(|e| through(path, &tmp, e))?;
     let written = file
         .write_all(contents)
         .and_then(|()| file.sync_data())
-        .map_err(|e| naming(&tmp, e))
+        .map_err(|e| through(path, &tmp, e))
         .and_then(|()| {
             drop(file);
             fs::rename(&tmp, path).map_err(|e| naming(path, e))
@@ -67,7 +68,7 @@ impl Streamed {
     /// Starts writing `path` (through its temporary file).
     pub fn create(path: &Path) -> io::Result<Streamed> {
         let tmp = temporary_path(path);
-        let file = fs::File::create(&tmp).map_err(|e| naming(&tmp, e))?;
+        let file = fs::File::create(&tmp).map_err(|e| through(path, &tmp, e))?;
         Ok(Streamed {
             path: path.to_path_buf(),
             tmp,
@@ -81,7 +82,8 @@ impl Streamed {
             .out
             .as_mut()
             .expect("a Streamed is written before it is finished");
-        out.write_all(bytes).map_err(|e| naming(&self.tmp, e))
+        out.write_all(bytes)
+            .map_err(|e| through(&self.path, &self.tmp, e))
     }
 
     /// Syncs what was written and renames it over the final path.
@@ -89,8 +91,9 @@ impl Streamed {
         let out = self.out.take().expect("a Streamed is finished once");
         let file = out
             .into_inner()
-            .map_err(|e| naming(&self.tmp, e.into_error()))?;
-        file.sync_data().map_err(|e| naming(&self.tmp, e))?;
+            .map_err(|e| through(&self.path, &self.tmp, e.into_error()))?;
+        file.sync_data()
+            .map_err(|e| through(&self.path, &self.tmp, e))?;
         drop(file);
         fs::rename(&self.tmp, &self.path).map_err(|e| naming(&self.path, e))
     }
@@ -108,6 +111,21 @@ impl Drop for Streamed {
 /// `error`, of the same kind, with a message that starts with `path`.
 fn naming(path: &Path, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+}
+
+/// `error`, met writing `path` through its temporary file `tmp`: a message
+/// that starts with the file the user asked for, then names the temporary
+/// one (`runs/x/network.nt (through .network.nt.81.0.tmp.nt): No space
+/// left on device`).
+fn through(path: &Path, tmp: &Path, error: io::Error) -> io::Error {
+    let name = tmp.file_name().map_or_else(
+        || tmp.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    io::Error::new(
+        error.kind(),
+        format!("{} (through {name}): {error}", path.display()),
+    )
 }
 
 #[cfg(test)]
@@ -174,7 +192,10 @@ mod tests {
         let tmp = temporary_path(&path);
         fs::create_dir(&tmp).unwrap();
         let err = write_via(&path, &tmp, b"new").unwrap_err();
-        assert!(err.to_string().contains(".out.txt."), "{err}");
+        // The file asked for first, then the temporary file met.
+        let message = err.to_string();
+        assert!(message.starts_with(&path.display().to_string()), "{err}");
+        assert!(message.contains("(through .out.txt."), "{err}");
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert!(tmp.is_dir());
         fs::remove_dir_all(&dir).unwrap();
