@@ -1,5 +1,7 @@
-//! The network itself: its tables stage by stage, the value it gives an
-//! afterstate, and the step learning takes on it.
+//! The network itself: its tables stage by stage and the value it gives an
+//! afterstate. Learning steps its weights through `super::learned`;
+//! [`Network::adjust`] moves a board's weights directly, for building
+//! networks by hand.
 //!
 //! `value(b) = Σ_tuples Σ_symmetries w_t[index of sym(b) on t's cells]`:
 //! each tuple's index is the ranks of its cells, read from the board under
