@@ -1,9 +1,10 @@
 //! The weights a round of learning changed, one bit per line of 16
 //! weights (64 bytes, what a cache moves at once): what the copy of the
 //! network that games are played on must take over after the round (see
-//! [`super::learn`]). Marked as the learner steps, then copied table by
-//! table in ascending order, each marked line once, however many boards of
-//! the round looked into it.
+//! [`super::learn`]). Marked as the learner steps, then copied in pieces
+//! that the threads share out, each marked line once, however many boards
+//! of the round looked into it. Each line is written from the learning
+//! weights alone, so the copy is the same whichever thread takes a piece.
 //!
 //! A line holds weights the round left alone beside those it moved; copying
 //! them too changes nothing, since the copy already equals the network
@@ -19,6 +20,11 @@ use super::value::Network;
 
 /// Weights in a line: 64 bytes of `f32`.
 const LINE: usize = 16;
+
+/// Words of marks a thread copies at a time: 1024 words mark 65,536 lines,
+/// 4 MB of weights, so that a table of `six` is 16 pieces and two threads
+/// end together however unevenly the tables changed.
+const PIECE: usize = 1024;
 
 /// One bit per line of every table: set when a weight of it changed since
 /// the last copy.
@@ -53,7 +59,8 @@ impl Changed {
 
     /// Brings `play`, which equalled `learned` before the marked steps,
     /// up to it: the stages `learned` promoted since, whole, then every
-    /// marked line, each table by a thread of its own. Clears the marks.
+    /// marked line, in pieces of [`PIECE`] words of marks that the threads
+    /// share out. Clears the marks.
     pub(super) fn catch_up(&mut self, play: &mut Network, learned: &impl Learned) {
         let tuples = play.tuples().len();
         for k in play.opened * tuples..learned.opened() * tuples {
@@ -66,15 +73,22 @@ impl Changed {
             .zip(&mut self.tables)
             .enumerate()
             .for_each(|(k, (to, bits))| {
-                for (w, word) in bits.iter_mut().enumerate() {
-                    let mut set = std::mem::take(word);
-                    while set != 0 {
-                        let line = 64 * w + set.trailing_zeros() as usize;
-                        let weights = LINE * line..(LINE * (line + 1)).min(to.len());
-                        learned.weights(k, weights.clone(), &mut to[weights]);
-                        set &= set - 1;
-                    }
-                }
+                to.par_chunks_mut(PIECE * 64 * LINE)
+                    .zip(bits.par_chunks_mut(PIECE))
+                    .enumerate()
+                    .for_each(|(piece, (to, bits))| {
+                        let first = piece * PIECE * 64 * LINE;
+                        for (w, word) in bits.iter_mut().enumerate() {
+                            let mut set = std::mem::take(word);
+                            while set != 0 {
+                                let line = 64 * w + set.trailing_zeros() as usize;
+                                let at = LINE * line..(LINE * (line + 1)).min(to.len());
+                                let from = first + at.start..first + at.end;
+                                learned.weights(k, from, &mut to[at]);
+                                set &= set - 1;
+                            }
+                        }
+                    });
             });
     }
 }

@@ -199,3 +199,48 @@ fn a_coherence_file_cut_short_or_for_another_network_is_refused() {
         .unwrap_err()
         .contains("sums"));
 }
+
+#[test]
+fn the_copy_after_a_round_takes_every_marked_line_of_a_table_of_many_pieces() {
+    use crate::engine::Board;
+    use crate::network::changed::Changed;
+    use crate::network::learned::Learned;
+    use crate::network::lookups::Shape;
+    use rand::Rng as _;
+    use rand_xoshiro::rand_core::SeedableRng as _;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    // One 6-cell tuple: 2^24 weights, which the copy takes in 16 pieces.
+    let tuple = named_tuples("six").unwrap()[..1].to_vec();
+    let mut net = Network::new(tuple, Variant::CLASSIC, 1, 1.0).unwrap();
+    let mut coh = Coherence::new(&net);
+    let (shape, mut changed) = (Shape::of(&net), Changed::new(&net));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for _ in 0..3000 {
+        // Every rank in every cell, so that the lookups fall in every piece.
+        let board = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..16)));
+        let at = shape.lookups(board, coh.opened());
+        coh.step(&at, 0.5, rng.gen_range(-1.0..1.0));
+        changed.mark(&at);
+    }
+    let len = net.tables()[0].len();
+    let mut stepped = vec![0.0f32; len];
+    coh.weights(0, 0..len, &mut stepped);
+    let moved_in_last_piece = stepped[len - len / 16..]
+        .iter()
+        .filter(|&&w| w != 0.0)
+        .count();
+    assert!(moved_in_last_piece > 100, "{moved_in_last_piece}");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    pool.install(|| changed.catch_up(&mut net, &coh));
+    assert!(
+        net.tables()[0] == stepped[..],
+        "the copy equals the weights stepped"
+    );
+    // The marks are cleared: a second copy finds nothing to take.
+    net.tables_mut()[0].fill(7.0);
+    changed.catch_up(&mut net, &coh);
+    assert!(net.tables()[0].iter().all(|&w| w == 7.0));
+}
