@@ -68,27 +68,37 @@ impl Changed {
             learned.weights(k, 0..table.len(), table);
         }
         play.opened = learned.opened();
+        let weights = PIECE * 64 * LINE;
         play.tables_mut()
             .par_iter_mut()
             .zip(&mut self.tables)
             .enumerate()
-            .for_each(|(k, (to, bits))| {
-                to.par_chunks_mut(PIECE * 64 * LINE)
+            .flat_map(|(k, (to, bits))| {
+                to.par_chunks_mut(weights)
                     .zip(bits.par_chunks_mut(PIECE))
                     .enumerate()
-                    .for_each(|(piece, (to, bits))| {
-                        let first = piece * PIECE * 64 * LINE;
-                        for (w, word) in bits.iter_mut().enumerate() {
-                            let mut set = std::mem::take(word);
-                            while set != 0 {
-                                let line = 64 * w + set.trailing_zeros() as usize;
-                                let at = LINE * line..(LINE * (line + 1)).min(to.len());
-                                let from = first + at.start..first + at.end;
-                                learned.weights(k, from, &mut to[at]);
-                                set &= set - 1;
-                            }
-                        }
-                    });
-            });
+                    .map(move |(piece, (to, bits))| (k, piece * weights, to, bits))
+            })
+            .for_each(|(k, first, to, bits)| take_marked(learned, k, first, to, bits));
+    }
+}
+
+/// Writes to `to`, weights `first..` of table `table`, the lines of it that
+/// `bits` marks, from `learned`, and clears the marks.
+fn take_marked(
+    learned: &impl Learned,
+    table: usize,
+    first: usize,
+    to: &mut [f32],
+    bits: &mut [u64],
+) {
+    for (w, word) in bits.iter_mut().enumerate() {
+        let mut set = std::mem::take(word);
+        while set != 0 {
+            let line = 64 * w + set.trailing_zeros() as usize;
+            let at = LINE * line..(LINE * (line + 1)).min(to.len());
+            learned.weights(table, first + at.start..first + at.end, &mut to[at]);
+            set &= set - 1;
+        }
     }
 }
