@@ -68,16 +68,17 @@ impl Changed {
             learned.weights(k, 0..table.len(), table);
         }
         play.opened = learned.opened();
-        let weights = PIECE * 64 * LINE;
+        // The weights a piece of marks covers.
+        let span = PIECE * 64 * LINE;
         play.tables_mut()
             .par_iter_mut()
             .zip(&mut self.tables)
             .enumerate()
             .flat_map(|(k, (to, bits))| {
-                to.par_chunks_mut(weights)
+                to.par_chunks_mut(span)
                     .zip(bits.par_chunks_mut(PIECE))
                     .enumerate()
-                    .map(move |(piece, (to, bits))| (k, piece * weights, to, bits))
+                    .map(move |(piece, (to, bits))| (k, piece * span, to, bits))
             })
             .for_each(|(k, first, to, bits)| take_marked(learned, k, first, to, bits));
     }
