@@ -43,13 +43,13 @@
 //! when it fetches them ahead, for all it does with them: value, step,
 //! mark, value again.
 
-use rayon::prelude::*;
-
 use super::changed::Changed;
 use super::coherence::Coherence;
 use super::learned::Learned;
 use super::lookups::{Lookups, Shape};
 use super::method::{Method, Schedule};
+use super::rounds::in_rounds;
+use super::staged::Staged;
 use super::value::Network;
 use crate::engine::{
     play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
@@ -248,37 +248,6 @@ fn learn_played<L: Learned>(
     }
 }
 
-/// Learns games `block.0..block.1` in rounds of `round`: each round is
-/// played (by `play`) on `on`, the network as it stood two rounds before,
-/// while the round before is learned from (by `learn`, marking in
-/// `changed` the weights it moves in `learned`), then `on` catches up with
-/// the round. `on` equals `learned` at the start, and again at the end:
-/// the next block plays on it as it is.
-fn in_rounds<L: Learned>(
-    learned: &mut L,
-    on: &mut Network,
-    changed: &mut Changed,
-    (mut first, end): (u64, u64),
-    round: u64,
-    play: impl Fn(&Network, u64, u64) -> Vec<Played> + Sync,
-    learn: impl Fn(&mut L, &mut Changed, &[Played]) + Sync,
-) -> BlockStats {
-    let mut stats = BlockStats::default();
-    let mut pending = play(on, first, (first + round).min(end));
-    while !pending.is_empty() {
-        first += pending.len() as u64;
-        let last = (first + round).min(end);
-        let (_, next) = rayon::join(
-            || learn(learned, changed, &pending),
-            || play(on, first, last),
-        );
-        changed.catch_up(on, learned);
-        pending.iter().for_each(|p| stats.add(&p.record));
-        pending = next;
-    }
-    stats
-}
-
 /// What a run of learning is given besides the network: its method, its
 /// rate, its block and any start positions.
 #[derive(Clone, Copy, Debug)]
@@ -293,32 +262,58 @@ pub struct Lesson<'a> {
     pub starts: Option<&'a LearnStarts>,
 }
 
-/// Plays the learning games `games` of `on`'s run on `on`, in parallel.
-fn play_games(on: &Network, lesson: &Lesson, games: std::ops::Range<u64>) -> Vec<Played> {
+/// Plays learning game `game` of `on`'s run on `on`.
+fn play_learning_game(on: &Network, lesson: &Lesson, game: u64) -> Played {
     let (seed, variant) = (on.trained.seed, on.trained.variant);
-    games
-        .into_par_iter()
-        .map(|game| {
-            let start = lesson.starts.and_then(|s| s.pick(seed, game));
-            let game_seed = learning_seed(seed, game);
-            play(on, variant, game_seed, start, lesson.method.restarts)
-        })
-        .collect()
+    let start = lesson.starts.and_then(|s| s.pick(seed, game));
+    play(
+        on,
+        variant,
+        learning_seed(seed, game),
+        start,
+        lesson.method.restarts,
+    )
 }
 
-/// Learns from `games` in order on `learned`, marking the weights it
-/// moves in `changed` where given.
-fn learn_games<L: Learned>(
+/// What learns in rounds: the weights, their marks, and the statistics of
+/// the games learned from.
+struct Learner<'a, L> {
+    learned: &'a mut L,
+    changed: &'a mut Changed,
+    stats: BlockStats,
+}
+
+/// Learns games `games` in rounds (see [`super::rounds`]): played on
+/// `on`, learned on `learned`, marking in `changed` the weights it moves.
+fn in_rounds_on<L: Learned>(
     learned: &mut L,
+    on: &mut Network,
+    changed: &mut Changed,
+    games: (u64, u64),
+    lesson: &Lesson,
     shape: &Shape,
-    mut changed: Option<&mut Changed>,
     step: f32,
-    lambda: f32,
-    games: &[Played],
-) {
-    for game in games {
-        learn_played(learned, shape, changed.as_deref_mut(), step, lambda, game);
-    }
+) -> BlockStats {
+    let lambda = lesson.method.lambda;
+    let mut learner = Learner {
+        learned,
+        changed,
+        stats: BlockStats::default(),
+    };
+    in_rounds(
+        &mut learner,
+        on,
+        games,
+        lesson.method.schedule.round(),
+        |on, game| play_learning_game(on, lesson, game),
+        |at: &mut Learner<L>, played: Played| {
+            let changed = Some(&mut *at.changed);
+            learn_played(at.learned, shape, changed, step, lambda, &played);
+            at.stats.add(&played.record);
+        },
+        |at, staged| at.changed.stage(&*at.learned, staged),
+    );
+    learner.stats
 }
 
 /// A run of learning as it goes from block to block.
@@ -333,6 +328,9 @@ struct Run<'a> {
     /// What plain rounds are played on (with coherence, the network is):
     /// a copy made once, equal to the network at every block's end.
     copy: Option<Network>,
+    /// What the network takes over from the coherence after each game
+    /// played one after another.
+    staged: Staged,
 }
 
 impl Run<'_> {
@@ -348,42 +346,34 @@ impl Run<'_> {
     ) -> BlockStats {
         let (lesson, step, shape) = (self.lesson, self.step, &self.shape);
         let lambda = lesson.method.lambda;
-        let play = |on: &Network, first: u64, last: u64| play_games(on, lesson, first..last);
-        let mut changed = self.changed.as_mut();
+        let changed = self.changed.as_mut();
         match (lesson.method.schedule, coherence) {
             (Schedule::Sequential, mut coherence) => {
+                let mut changed = changed;
                 let mut stats = BlockStats::default();
                 for game in games.0..games.1 {
-                    let played = play(net, game, game + 1);
+                    let played = play_learning_game(net, lesson, game);
                     match (coherence.as_deref_mut(), changed.as_deref_mut()) {
                         (Some(coh), Some(changed)) => {
-                            learn_games(coh, shape, Some(changed), step, lambda, &played);
-                            changed.catch_up(net, coh);
+                            learn_played(coh, shape, Some(changed), step, lambda, &played);
+                            changed.stage(coh, &mut self.staged);
+                            self.staged.apply(net);
                         }
-                        _ => learn_games(net, shape, None, step, lambda, &played),
+                        _ => learn_played(net, shape, None, step, lambda, &played),
                     }
-                    stats.add(&played[0].record);
+                    stats.add(&played.record);
                 }
                 stats
             }
-            (Schedule::Rounds(round), None) => in_rounds(
-                net,
-                self.copy.as_mut().expect("a copy to play plain rounds on"),
-                changed.expect("marks for rounds"),
-                games,
-                round,
-                play,
-                |n, changed, g| learn_games(n, shape, Some(changed), step, lambda, g),
-            ),
-            (Schedule::Rounds(round), Some(coh)) => in_rounds(
-                coh,
-                net,
-                changed.expect("marks for rounds"),
-                games,
-                round,
-                play,
-                |c, changed, g| learn_games(c, shape, Some(changed), step, lambda, g),
-            ),
+            (Schedule::Rounds(_), None) => {
+                let on = self.copy.as_mut().expect("a copy to play plain rounds on");
+                let changed = changed.expect("marks for rounds");
+                in_rounds_on(net, on, changed, games, lesson, shape, step)
+            }
+            (Schedule::Rounds(_), Some(coh)) => {
+                let changed = changed.expect("marks for rounds");
+                in_rounds_on(coh, net, changed, games, lesson, shape, step)
+            }
         }
     }
 }
@@ -423,6 +413,7 @@ pub fn learn(
         shape: Shape::of(net),
         changed: (rounds || method.coherence).then(|| Changed::new(net)),
         copy: (rounds && !method.coherence).then(|| net.clone()),
+        staged: Staged::default(),
     };
     while net.trained.games < to {
         let end = (net.trained.games + lesson.block).min(to);

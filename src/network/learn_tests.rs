@@ -201,22 +201,23 @@ fn a_coherence_file_cut_short_or_for_another_network_is_refused() {
 }
 
 #[test]
-fn the_copy_after_a_round_takes_every_marked_line_of_a_table_of_many_pieces() {
+fn the_copy_after_a_round_takes_every_marked_line_and_only_those() {
     use crate::engine::Board;
     use crate::network::changed::Changed;
     use crate::network::learned::Learned;
     use crate::network::lookups::Shape;
+    use crate::network::staged::Staged;
     use rand::Rng as _;
     use rand_xoshiro::rand_core::SeedableRng as _;
     use rand_xoshiro::Xoshiro256PlusPlus;
-    // One 6-cell tuple: 2^24 weights, which the copy takes in 16 pieces.
+    // One 6-cell tuple: 2^24 weights.
     let tuple = named_tuples("six").unwrap()[..1].to_vec();
     let mut net = Network::new(tuple, Variant::CLASSIC, 1, 1.0).unwrap();
     let mut coh = Coherence::new(&net);
     let (shape, mut changed) = (Shape::of(&net), Changed::new(&net));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     for _ in 0..3000 {
-        // Every rank in every cell, so that the lookups fall in every piece.
+        // Every rank in every cell, so that the lookups fall all over.
         let board = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..16)));
         let at = shape.lookups(board, coh.opened());
         coh.step(&at, 0.5, rng.gen_range(-1.0..1.0));
@@ -230,17 +231,56 @@ fn the_copy_after_a_round_takes_every_marked_line_of_a_table_of_many_pieces() {
         .filter(|&&w| w != 0.0)
         .count();
     assert!(moved_in_last_piece > 100, "{moved_in_last_piece}");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(3)
-        .build()
-        .unwrap();
-    pool.install(|| changed.catch_up(&mut net, &coh));
+    let mut staged = Staged::default();
+    changed.stage(&coh, &mut staged);
+    // Copied out, the weights can move on: the copy holds them as they were.
+    let at = shape.lookups(Board::from_ranks([3; 16]), coh.opened());
+    coh.step(&at, 0.5, 100.0);
+    staged.apply(&mut net);
     assert!(
         net.tables()[0] == stepped[..],
         "the copy equals the weights stepped"
     );
-    // The marks are cleared: a second copy finds nothing to take.
+    // The marks are cleared: a second copy finds no more than the last step.
     net.tables_mut()[0].fill(7.0);
-    changed.catch_up(&mut net, &coh);
-    assert!(net.tables()[0].iter().all(|&w| w == 7.0));
+    changed.mark(&at);
+    changed.stage(&coh, &mut staged);
+    staged.apply(&mut net);
+    let moved = net.tables()[0].iter().filter(|&&w| w != 7.0).count();
+    assert!((1..=16 * 8).contains(&moved), "{moved}");
+}
+
+#[test]
+fn rounds_learn_on_any_thread_count_the_networks_pinned_before_the_pipeline() {
+    // The hashes of the learner of e9e8479, which played a round whole
+    // while learning the one before, then copied at a barrier.
+    let plain = Method {
+        coherence: false,
+        schedule: Schedule::Rounds(3),
+        ..FULL
+    };
+    let single = Method {
+        schedule: Schedule::Rounds(1),
+        ..FULL
+    };
+    for threads in [1, 2, 5] {
+        let (full, coh) = learned(fresh(7), FULL, 24, threads);
+        assert_eq!(id(&full), 0xe2bf_9fd8_8782_24eb, "{threads} threads");
+        let coh = coh.unwrap().to_bytes(24);
+        assert_eq!(crate::fnv::hash(&coh), 0xf9d5_9973_5794_c963);
+        // Blocks of 9 to 23 games: the last block ends in a round of 2.
+        let mut net = fresh(9);
+        let lesson = Lesson {
+            block: 9,
+            ..lesson(plain)
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| learn(&mut net, None, &lesson, 23, |_, _, _| true));
+        assert_eq!(id(&net), 0x7c64_02cd_f165_2bb9, "{threads} threads");
+        let (one_by_one, _) = learned(fresh(8), single, 24, threads);
+        assert_eq!(id(&one_by_one), 0x9ed3_11f5_a55b_d3aa, "{threads} threads");
+    }
 }

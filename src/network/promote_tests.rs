@@ -149,3 +149,14 @@ fn promoting_rounds_learn_one_network_on_any_thread_count_and_across_a_resume() 
     learn(&mut net, Some(&mut coh), &lesson, 48, |_, _, _| true);
     assert_eq!(net, one);
 }
+
+#[test]
+fn promoting_rounds_learn_the_network_pinned_before_the_pipeline() {
+    // The hashes of the learner of e9e8479 (rounds played whole, then
+    // copied at a barrier), on 1 thread and on 4.
+    for threads in [1, 4] {
+        let (net, coh, _) = promoted(6, 48, threads);
+        let hashes = [net.to_bytes(), coh.to_bytes(48)].map(|b| crate::fnv::hash(&b));
+        assert_eq!(hashes, [0x438c_8141_464e_4d7e, 0x2071_b09a_12f6_35a7]);
+    }
+}
