@@ -16,6 +16,9 @@ use super::lookups::Lookups;
 use super::staged::{Staged, LINE};
 use super::value::Network;
 
+/// How many lines ahead of its copy a line is fetched.
+const AHEAD: usize = 16;
+
 /// One bit per line of every table: set when a weight of it changed since
 /// the last copy.
 pub(super) struct Changed {
@@ -66,15 +69,28 @@ impl Changed {
             into.take_whole(learned, k, self.lens[k]);
         }
         self.opened = learned.opened();
+        // Each line is fetched AHEAD lines before it is copied, so that
+        // the misses of several lines overlap.
+        let mut ring = [(0, 0); AHEAD];
+        let mut fetched = 0;
         for (table, (bits, &len)) in self.tables.iter_mut().zip(&self.lens).enumerate() {
             for (w, word) in bits.iter_mut().enumerate() {
                 let mut set = std::mem::take(word);
                 while set != 0 {
                     let line = 64 * w + set.trailing_zeros() as usize;
-                    into.take_line(learned, table, line, len);
                     set &= set - 1;
+                    learned.fetch_weights(table, LINE * line..(LINE * (line + 1)).min(len));
+                    let (t, l) = std::mem::replace(&mut ring[fetched % AHEAD], (table, line));
+                    if fetched >= AHEAD {
+                        into.take_line(learned, t, l, self.lens[t]);
+                    }
+                    fetched += 1;
                 }
             }
+        }
+        for k in fetched.saturating_sub(AHEAD)..fetched {
+            let (t, l) = ring[k % AHEAD];
+            into.take_line(learned, t, l, self.lens[t]);
         }
     }
 }

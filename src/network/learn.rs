@@ -27,10 +27,11 @@
 //! network learned before rounds existed). In rounds of `R` games
 //! ([`Schedule::Rounds`]), the games of a round are played in parallel on
 //! the network as it stood two rounds before (the block's start network for
-//! its first two rounds), while the round before is learned from, game by
-//! game in order, on the learning weights. The games are played on a copy
-//! of them; after each round, the lines of weights that round changed are
-//! copied to it. Every step is in a fixed order, so the network after a
+//! its first two rounds), and learned from game by game in order on the
+//! learning weights, as they finish. The games are played on a copy of
+//! them, which takes over the lines of weights a round changed once no
+//! game plays on it as it stood: a pipeline with no barrier between rounds
+//! ([`super::rounds`]). Every step is in a fixed order, so the network after a
 //! block is a function of its start, the games' seeds and the method: the
 //! same on 1 thread or 16.
 //!

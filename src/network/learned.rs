@@ -34,6 +34,9 @@ pub(super) trait Learned: Send + Sync {
 
     /// Writes the weights `range` of table `table` to `out`.
     fn weights(&self, table: usize, range: Range<usize>, out: &mut [f32]);
+
+    /// Asks the caches for the weights `range` of table `table`.
+    fn fetch_weights(&self, table: usize, range: Range<usize>);
 }
 
 impl Learned for Network {
@@ -74,6 +77,16 @@ impl Learned for Network {
 
     fn weights(&self, table: usize, range: Range<usize>, out: &mut [f32]) {
         out.copy_from_slice(&self.tables()[table][range]);
+    }
+
+    #[inline(always)]
+    fn fetch_weights(&self, table: usize, range: Range<usize>) {
+        let weights = &self.tables()[table][range];
+        // 16 weights: one line, or two where they straddle.
+        if let (Some(first), Some(last)) = (weights.first(), weights.last()) {
+            prefetch(first);
+            prefetch(last);
+        }
     }
 }
 
@@ -134,6 +147,17 @@ impl Learned for Coherence {
     fn weights(&self, table: usize, range: Range<usize>, out: &mut [f32]) {
         for (w, tally) in out.iter_mut().zip(&self.tables[table][range]) {
             *w = tally.weight;
+        }
+    }
+
+    #[inline(always)]
+    fn fetch_weights(&self, table: usize, range: Range<usize>) {
+        // A tally is 12 bytes: every fifth is on a line the one before was
+        // not, and the last may be on one more.
+        let tallies = &self.tables[table][range];
+        tallies.iter().step_by(5).for_each(prefetch);
+        if let Some(last) = tallies.last() {
+            prefetch(last);
         }
     }
 }

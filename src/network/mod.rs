@@ -48,8 +48,12 @@
 //!   learning;
 //! - `learned`: what learning moves, the network's weights or the
 //!   coherence's, read and stepped through a board's lookups;
-//! - `changed`: the lines of weights learning changed, for the copy games
-//!   are played on;
+//! - `staged`: what the copy games are played on lacks of the learning
+//!   weights, copied out of them to be written to it later;
+//! - `changed`: the lines of weights learning changed, copied out as a
+//!   `staged`;
+//! - `rounds`: learning in rounds as a pipeline on every thread: which
+//!   game plays, which is learned and when a round's copy is written;
 //! - [`learn`]: learning by TD(λ) on afterstates, one game after another
 //!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its

@@ -6,10 +6,13 @@
 //! [`Changed::stage`]: super::changed::Changed::stage
 
 use super::learned::Learned;
-use super::value::Network;
+use super::value::{prefetch, Network};
 
 /// Weights in a line: 64 bytes of `f32`, what a cache moves at once.
 pub(super) const LINE: usize = 16;
+
+/// How many lines ahead of its write a line is fetched.
+const AHEAD: usize = 16;
 
 /// Lines of weights and whole tables, each as learning left it.
 #[derive(Default)]
@@ -65,10 +68,24 @@ impl Staged {
         }
         on.opened = self.opened;
         let tables = on.tables_mut();
-        for (&(table, first), values) in self.lines.iter().zip(self.values.chunks_exact(LINE)) {
+        let lines = self.lines.iter().zip(self.values.chunks_exact(LINE));
+        for (k, (&(table, first), values)) in lines.enumerate() {
+            // The line written AHEAD lines on, asked for now so that the
+            // misses of several lines overlap.
+            if let Some(&(t, f)) = self.lines.get(k + AHEAD) {
+                prefetch(&tables[t][f]);
+            }
             let to = &mut tables[table];
-            let last = (first + LINE).min(to.len());
-            to[first..last].copy_from_slice(&values[..last - first]);
+            match to.get_mut(first..first + LINE) {
+                // A whole line: a copy of known length, not a call.
+                Some(line) => <&mut [f32; LINE]>::try_from(line)
+                    .expect("a line of LINE weights")
+                    .copy_from_slice(values),
+                None => {
+                    let rest = to.len() - first;
+                    to[first..].copy_from_slice(&values[..rest]);
+                }
+            }
         }
     }
 }
