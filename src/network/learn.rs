@@ -31,7 +31,7 @@
 //! learning weights, as they finish. The games are played on a copy of
 //! them, which takes over the lines of weights a round changed once no
 //! game plays on it as it stood: a pipeline with no barrier between rounds
-//! ([`super::rounds`]). Every step is in a fixed order, so the network after a
+//! (`network::rounds`). Every step is in a fixed order, so the network after a
 //! block is a function of its start, the games' seeds and the method: the
 //! same on 1 thread or 16.
 //!
