@@ -5,7 +5,8 @@
 # resident memory and the hash of the network learned. ROUNDS sets --rounds
 # (16; a divisor of 832). With ABBA=1, even reps run the thread counts in
 # reverse order, so that a machine speeding up or slowing down over the session
-# favours neither side of a pair. Run from the repository root.
+# favours neither side of a pair. Run from the repository root; pairs.py sums
+# the output up (ratios pair by pair, medians, confidence intervals).
 . "$(dirname "$0")/common.sh"
 G=${G:-4992}
 for rep in ${REPS:-1 2 3}; do
