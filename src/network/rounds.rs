@@ -218,7 +218,7 @@ pub(super) fn in_rounds<G, S, P, L, C>(
     };
     rayon::scope(|scope| {
         let mut plan = locked(&shared.plan);
-        start_workers(scope, &shared, &mut plan);
+        shared.start_workers(scope, &mut plan);
     });
     let plan = shared
         .plan
@@ -227,28 +227,7 @@ pub(super) fn in_rounds<G, S, P, L, C>(
     debug_assert_eq!(plan.applied, plan.rounds(), "every round applied");
 }
 
-/// Starts a worker for each job ready, up to one per thread.
-fn start_workers<'s, G, S, P, L, C>(
-    scope: &rayon::Scope<'s>,
-    shared: &'s Shared<'_, G, S, P, L, C>,
-    plan: &mut Plan,
-) where
-    G: Send,
-    S: Send,
-    P: Fn(&Network, u64) -> G + Sync,
-    L: Fn(&mut S, G) + Sync,
-    C: Fn(&mut S, &mut Staged) + Sync,
-{
-    let more = plan.ready().min(plan.threads - plan.workers);
-    plan.workers += more;
-    for _ in 0..more {
-        scope.spawn(move |scope| work(scope, shared));
-    }
-}
-
-/// A worker: takes jobs until none is ready. Taking none and leaving
-/// happen under one lock, so a job made ready meanwhile starts a worker.
-fn work<'s, G, S, P, L, C>(scope: &rayon::Scope<'s>, shared: &'s Shared<'_, G, S, P, L, C>)
+impl<G, S, P, L, C> Shared<'_, G, S, P, L, C>
 where
     G: Send,
     S: Send,
@@ -256,51 +235,59 @@ where
     L: Fn(&mut S, G) + Sync,
     C: Fn(&mut S, &mut Staged) + Sync,
 {
-    let mut plan = locked(&shared.plan);
-    while let Some(job) = plan.take() {
-        start_workers(scope, shared, &mut plan);
-        drop(plan);
-        let done = run(shared, job);
-        plan = locked(&shared.plan);
-        plan.record(done);
+    /// Starts a worker for each job ready, up to one per thread.
+    fn start_workers<'s>(&'s self, scope: &rayon::Scope<'s>, plan: &mut Plan) {
+        let more = plan.ready().min(plan.threads - plan.workers);
+        plan.workers += more;
+        for _ in 0..more {
+            scope.spawn(move |scope| self.work(scope));
+        }
     }
-    plan.workers -= 1;
-}
 
-/// Does `job`.
-fn run<G, S, P, L, C>(shared: &Shared<'_, G, S, P, L, C>, job: Job) -> Done
-where
-    P: Fn(&Network, u64) -> G,
-    L: Fn(&mut S, G),
-    C: Fn(&mut S, &mut Staged),
-{
-    match job {
-        Job::Apply(r) => {
-            let copy = locked(&shared.copies[r % 2]);
-            let mut on = shared.on.write().unwrap_or_else(PoisonError::into_inner);
-            copy.apply(&mut on);
-            Done::Applied
+    /// A worker: takes jobs until none is ready. Taking none and leaving
+    /// happen under one lock, so a job made ready meanwhile starts a worker.
+    fn work<'s>(&'s self, scope: &rayon::Scope<'s>) {
+        let mut plan = locked(&self.plan);
+        while let Some(job) = plan.take() {
+            self.start_workers(scope, &mut plan);
+            drop(plan);
+            let done = self.run(job);
+            plan = locked(&self.plan);
+            plan.record(done);
         }
-        Job::Learn { game, ends } => {
-            let played = locked(&shared.games[game as usize])
-                .take()
-                .expect("a game is learned once, after it is played");
-            let mut learner = locked(&shared.learner);
-            (shared.learn)(&mut learner, played);
-            if let Some(r) = ends {
-                (shared.copy)(&mut learner, &mut locked(&shared.copies[r % 2]));
+        plan.workers -= 1;
+    }
+
+    /// Does `job`.
+    fn run(&self, job: Job) -> Done {
+        match job {
+            Job::Apply(r) => {
+                let copy = locked(&self.copies[r % 2]);
+                let mut on = self.on.write().unwrap_or_else(PoisonError::into_inner);
+                copy.apply(&mut on);
+                Done::Applied
             }
-            Done::Learned {
-                staged: ends.is_some(),
+            Job::Learn { game, ends } => {
+                let played = locked(&self.games[game as usize])
+                    .take()
+                    .expect("a game is learned once, after it is played");
+                let mut learner = locked(&self.learner);
+                (self.learn)(&mut learner, played);
+                if let Some(r) = ends {
+                    (self.copy)(&mut learner, &mut locked(&self.copies[r % 2]));
+                }
+                Done::Learned {
+                    staged: ends.is_some(),
+                }
             }
-        }
-        Job::Play(g) => {
-            let played = {
-                let on = shared.on.read().unwrap_or_else(PoisonError::into_inner);
-                (shared.play)(&on, shared.first + g)
-            };
-            *locked(&shared.games[g as usize]) = Some(played);
-            Done::Played(g)
+            Job::Play(g) => {
+                let played = {
+                    let on = self.on.read().unwrap_or_else(PoisonError::into_inner);
+                    (self.play)(&on, self.first + g)
+                };
+                *locked(&self.games[g as usize]) = Some(played);
+                Done::Played(g)
+            }
         }
     }
 }
