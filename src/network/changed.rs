@@ -13,11 +13,8 @@
 
 use super::learned::Learned;
 use super::lookups::Lookups;
-use super::staged::{Staged, LINE};
+use super::staged::{Staged, AHEAD, LINE};
 use super::value::Network;
-
-/// How many lines ahead of its copy a line is fetched.
-const AHEAD: usize = 16;
 
 /// One bit per line of every table: set when a weight of it changed since
 /// the last copy.

@@ -11,8 +11,9 @@ use super::value::{prefetch, Network};
 /// Weights in a line: 64 bytes of `f32`, what a cache moves at once.
 pub(super) const LINE: usize = 16;
 
-/// How many lines ahead of its write a line is fetched.
-const AHEAD: usize = 16;
+/// How many lines ahead of its copy a line is fetched, out of the learning
+/// weights and into the copy alike, so that the misses of several overlap.
+pub(super) const AHEAD: usize = 16;
 
 /// Lines of weights and whole tables, each as learning left it.
 #[derive(Default)]
