@@ -875,9 +875,43 @@ fn going_on_from_a_network_learned_with_coherence_takes_the_sums_beside_it() {
     .concat();
     let out = learn(&split, &args);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let split = tables(&split);
-    assert_eq!(split.len(), 2 * tables(&resumed).len());
-    assert!(split[..split.len() / 2] == tables(&resumed)[..]);
+    let split_tables = tables(&split);
+    assert_eq!(split_tables.len(), 2 * tables(&resumed).len());
+    assert!(split_tables[..split_tables.len() / 2] == tables(&resumed)[..]);
+
+    // Split further below its boundary, with its sums: the new stage starts
+    // as a copy of the first, and no game of 40 reaches it, so it and the
+    // last stage stay as they were split while the first learns.
+    let refined = tmp.join("refined");
+    let twice = split.join("network.nt");
+    let further = [
+        &method[..],
+        &["--from", twice.to_str().unwrap(), "--stages", "16384,32768"],
+        &["--games", "120"],
+    ]
+    .concat();
+    let out = learn(&refined, &further);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("coherence sums of its 80 games from beside") && err.contains("16384,32768"),
+        "{err}"
+    );
+    let refined = tables(&refined);
+    let n = split_tables.len() / 2;
+    assert_eq!(refined.len(), 3 * n);
+    assert!(refined[n..2 * n] == split_tables[..n] && refined[2 * n..] == split_tables[n..]);
+    assert!(refined[..n] != split_tables[..n]);
+    let lost = [
+        &method[..],
+        &["--from", twice.to_str().unwrap(), "--stages", "16384"],
+        &["--games", "120"],
+    ]
+    .concat();
+    let out = learn(&tmp.join("lost-boundary"), &lost);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("`32768` is missing"), "{err}");
 
     // Damaged sums beside it: refused, naming the file, nothing learned.
     std::fs::write(alone.join("coherence-40.tc"), b"tune2048 coherence 1\n").unwrap();

@@ -12,7 +12,9 @@ use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, R
 use tune2048::network::method::{parse_lambda, parse_round};
 use tune2048::network::tuples::tuples_named_or_listed;
 use tune2048::network::Coherence;
-use tune2048::network::{parse_stages, stages_text, sums_beside, LearningFolder, Network};
+use tune2048::network::{
+    parse_stages, stage_sources, stages_text, sums_beside, LearningFolder, Network,
+};
 use tune2048::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
@@ -72,8 +74,10 @@ pub struct Args {
     /// Split the network into stages by its largest tile, each with tables
     /// of its own: `16384`, or up to 3 ascending tiles; `16384+8192` asks
     /// for a second tile beside the largest (`16384,16384+8192`: the first
-    /// 16384, then 16384 with 8192). With --from, every stage starts as a
-    /// copy of that network.
+    /// 16384, then 16384 with 8192). With --from, each stage starts as a
+    /// copy of the stage of that network that scored its boards; a network
+    /// split already splits further when its boundaries are all named again
+    /// (`--from` a network of `16384` with `16384,16384+8192`).
     #[arg(long, conflicts_with = "resume")]
     pub stages: Option<String>,
     /// With --stages on a new network: the first stage alone in use at
@@ -181,13 +185,16 @@ fn new_network(args: &Args) -> anyhow::Result<Start> {
     if let Some(from) = &args.from {
         let net = Network::load(from).map_err(input_error)?;
         let sums = if args.coherence {
-            Some(carried_sums(from, &net)?.split(stages.len()))
+            Some(carried_sums(from, &net)?)
         } else {
             None
         };
         if stages.is_empty() {
             return Ok(Start { net, sums });
         }
+        let sources = stage_sources(net.stages(), &stages)
+            .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
+        let sums = sums.map(|s| s.split(&sources));
         let net = net
             .split(stages)
             .map_err(|e| input_error(format!("{}: {e}", from.display())))?;

@@ -103,18 +103,24 @@ impl Coherence {
         self.tables.iter().flatten().map(|t| [t.sum, t.size])
     }
 
-    /// The sums of a network split into stages ([`Network::split`]): the
-    /// sums of every later stage a copy of these, as its weights are.
-    pub fn split(mut self, later_stages: usize) -> Coherence {
-        let first = self.tables.len();
-        for _ in 0..later_stages {
-            for t in 0..first {
-                let copy = super::pages::copied(&self.tables[t]);
-                self.tables.push(copy);
-            }
+    /// The sums of a network split into stages ([`Network::split`]):
+    /// `sources` gives the stage each new stage starts from
+    /// ([`stage_sources`](super::stage::stage_sources)), and its sums are
+    /// a copy of that stage's, as its weights are.
+    pub fn split(&self, sources: &[usize]) -> Coherence {
+        let stages = sources.last().map_or(1, |&last| last + 1);
+        let per_stage = self.tables.len() / stages;
+        Coherence {
+            tables: sources
+                .iter()
+                .flat_map(|&from| &self.tables[from * per_stage..(from + 1) * per_stage])
+                .map(|t| super::pages::copied(t))
+                .collect(),
+            opened: sources
+                .iter()
+                .take_while(|&&from| from < self.opened)
+                .count(),
         }
-        self.opened += later_stages;
-        self
     }
 }
 

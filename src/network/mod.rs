@@ -97,6 +97,6 @@ pub use coherence::Coherence;
 pub use folder::{sums_beside, FolderError, LearningFolder};
 pub use method::{Method, Schedule};
 pub use packed::{pack, MostLearned, Packing, Plan};
-pub use stage::{parse_stages, stages_text, Boundary};
+pub use stage::{parse_stages, stage_sources, stages_text, Boundary};
 pub use tuples::{named_tuples, parse_tuples, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

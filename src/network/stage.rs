@@ -123,6 +123,33 @@ pub fn stages_text(stages: &[Boundary]) -> String {
         .join(",")
 }
 
+/// For a network with boundaries `old` split at `new`, the old stage each
+/// new stage starts from: the one that scored its boards, which is the
+/// number of old boundaries among the new ones up to it. `new` must keep
+/// every old boundary and add at least one.
+pub fn stage_sources(old: &[Boundary], new: &[Boundary]) -> Result<Vec<usize>, String> {
+    if let Some(&lost) = old.iter().find(|b| !new.contains(b)) {
+        return Err(format!(
+            "the network is split already (stages at {}): a further split names each again, and \
+             `{}` is missing",
+            stages_text(old),
+            boundary_text(lost)
+        ));
+    }
+    if new.len() == old.len() {
+        return Err(format!(
+            "the network is split already (stages at {}): a further split adds a boundary",
+            stages_text(old)
+        ));
+    }
+    let mut sources = vec![0];
+    for b in new {
+        let last = sources[sources.len() - 1];
+        sources.push(last + usize::from(old.contains(b)));
+    }
+    Ok(sources)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +157,36 @@ mod tests {
 
     fn board(values: [u32; 16]) -> Board {
         Board::from_ranks(values.map(|v| if v == 0 { 0 } else { rank_of(v).unwrap() }))
+    }
+
+    #[test]
+    fn a_split_starts_each_stage_from_the_one_that_scored_its_boards() {
+        let stages = |t: &str| parse_stages(t).unwrap();
+        assert_eq!(stage_sources(&[], &stages("16384")), Ok(vec![0, 0]));
+        assert_eq!(
+            stage_sources(&[], &stages("8192,16384,32768")),
+            Ok(vec![0, 0, 0, 0])
+        );
+        let late = stages("16384");
+        assert_eq!(
+            stage_sources(&late, &stages("16384,16384+8192")),
+            Ok(vec![0, 1, 1])
+        );
+        assert_eq!(
+            stage_sources(&late, &stages("8192,16384")),
+            Ok(vec![0, 0, 1])
+        );
+        assert_eq!(
+            stage_sources(&stages("8192,32768"), &stages("8192,16384,32768")),
+            Ok(vec![0, 1, 1, 2])
+        );
+        let e = stage_sources(&late, &stages("16384+8192")).unwrap_err();
+        assert!(
+            e.contains("split already") && e.contains("`16384` is missing"),
+            "{e}"
+        );
+        let e = stage_sources(&late, &late).unwrap_err();
+        assert!(e.contains("adds a boundary"), "{e}");
     }
 
     #[test]

@@ -174,6 +174,41 @@ mod value {
     }
 
     #[test]
+    fn a_split_network_splits_further_from_the_stage_that_scored_each_board() {
+        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1)
+            .unwrap()
+            .split(parse_stages("16384").unwrap())
+            .unwrap();
+        let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        let late = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 16384, 0, 0, 2]);
+        let later = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 8192, 0, 16384, 0, 0, 2]);
+        // The two stages tell the boards apart: the late board's small
+        // tiles are worth something else than the early one's.
+        net.adjust(early, 1.5);
+        net.adjust(late, -0.5);
+        net.adjust(later, 0.25);
+        assert_ne!(net.value(early), net.value(late));
+        let refined = net
+            .split(parse_stages("16384,16384+8192").unwrap())
+            .unwrap();
+        assert_eq!(refined.stages().len(), 2);
+        assert_eq!(refined.weight_count(), 3 * net.weight_count() / 2);
+        for b in [early, late, later, Board::EMPTY] {
+            assert_eq!(refined.value(b), net.value(b), "{b:?}");
+        }
+        // The new stage starts from the late stage, not the first.
+        let tables = refined.tables();
+        assert!(tables[4..] == tables[2..4] && tables[4..] != tables[..2]);
+        // Splitting below the late stage copies the first stage instead.
+        let below = net.split(parse_stages("8192,16384").unwrap()).unwrap();
+        let tables = below.tables();
+        assert!(tables[2..4] == tables[..2] && tables[4..] == net.tables()[2..]);
+        for b in [early, late, later] {
+            assert_eq!(below.value(b), net.value(b), "{b:?}");
+        }
+    }
+
+    #[test]
     fn a_nodes_children_are_valued_as_one_board_is_bit_for_bit() {
         use crate::heuristic::Evaluate;
         use rand::Rng as _;

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use super::method::Method;
 use super::pages;
-use super::stage::{stage_reached, stages_text, Boundary};
+use super::stage::{stage_reached, stage_sources, Boundary};
 use super::tuples::{check_tuple, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
@@ -199,24 +199,30 @@ impl Network {
         })
     }
 
-    /// This one-stage network split at `stages` (as
-    /// [`parse_stages`](super::stage::parse_stages) gives them): every stage starts as a copy of its
-    /// tables, so the split network scores every board as this one does.
+    /// This network split at `stages` (as
+    /// [`parse_stages`](super::stage::parse_stages) gives them), which keep
+    /// every boundary it has and add more: each new stage starts as a copy of
+    /// the stage that scored its boards, so the split network scores every
+    /// board as this one does. A stage not yet in use (`--promote`) makes
+    /// the stages split from it not in use either.
     pub fn split(&self, stages: Vec<Boundary>) -> Result<Network, String> {
-        if !self.stages.is_empty() {
-            return Err(format!(
-                "the network is split already (stages at {})",
-                stages_text(&self.stages)
-            ));
-        }
-        let mut net = self.clone();
-        for _ in &stages {
-            net.weights
-                .extend(self.weights.iter().map(|t| pages::copied(t)));
-        }
-        net.opened = stages.len() + 1;
-        net.stages = stages;
-        Ok(net)
+        let sources = stage_sources(&self.stages, &stages)?;
+        let tables = self.tuples.len();
+        Ok(Network {
+            tuples: self.tuples.clone(),
+            masks: self.masks.clone(),
+            weights: sources
+                .iter()
+                .flat_map(|&from| &self.weights[from * tables..(from + 1) * tables])
+                .map(|t| pages::copied(t))
+                .collect(),
+            opened: sources
+                .iter()
+                .take_while(|&&from| from < self.opened)
+                .count(),
+            stages,
+            trained: self.trained,
+        })
     }
 
     /// Gives a new network the stages `stages` (nested, as
