@@ -1,7 +1,7 @@
 import csv, sys
 def load(p):
     return {int(r['games']): r for r in csv.DictReader(open(p))}
-a, b = load('C0/progress.csv'), load('C2/progress.csv')
+a, b = load('C0-progress.csv'), load('C2-progress.csv')
 common = sorted(set(a) & set(b))
 step = int(sys.argv[1]) if len(sys.argv) > 1 else 10
 for i in range(0, len(common), step):
