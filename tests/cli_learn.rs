@@ -535,6 +535,39 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
         std::fs::read(&packed).unwrap()
     );
 
+    // Ranked by impact: every weight kept weighs at least as much, sum ×
+    // multiple², as every weight left out, and the header says how.
+    let impact = tmp.join("impact.ntp");
+    let out = pack(
+        &["--keep", &keep.to_string(), "--keep-by", "impact"],
+        &impact,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (back, packing) = Network::read(&std::fs::read(&impact).unwrap()).unwrap();
+    let most = packing.unwrap().most_learned.unwrap();
+    assert_eq!(most.by, tune2048::network::KeepBy::Impact);
+    assert_eq!((most.count, most.sums), (keep, sums_hash));
+    let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
+    for ((w, b), s) in net
+        .tables()
+        .iter()
+        .flatten()
+        .zip(back.tables().iter().flatten())
+        .zip(&sizes)
+    {
+        let k = (w / 0.25).round();
+        if *b != 0.0 {
+            least_kept = least_kept.min(s * k * k);
+        } else if k != 0.0 {
+            most_left = most_left.max(s * k * k);
+        }
+    }
+    assert!(least_kept >= most_left, "{least_kept} < {most_left}");
+    assert_ne!(
+        std::fs::read(&impact).unwrap(),
+        std::fs::read(&packed).unwrap()
+    );
+
     // Bad input: exit 2, the reason named, nothing written.
     let never = tmp.join("never.ntp");
     let plain = tmp.join("plain");
@@ -560,6 +593,8 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
     for (extra, expect) in [
         (vec!["--keep", "0"], "--keep"),
         (vec!["--coherence", sums_arg], "--keep"),
+        (vec!["--keep-by", "impact"], "--keep"),
+        (vec!["--keep", "5", "--keep-by", "size"], "--keep-by"),
         (
             vec!["--keep", "5", "--coherence", other_sums.to_str().unwrap()],
             "the sums of 8 games",
@@ -594,7 +629,8 @@ fn the_shipped_classic_network_is_run_a_packed_by_its_sums_and_plays_as_measured
         packing.most_learned,
         Some(tune2048::network::MostLearned {
             count: 11_600_000,
-            sums: 0x7bc8_04d4_4494_168b
+            sums: 0x7bc8_04d4_4494_168b,
+            by: tune2048::network::KeepBy::Sums,
         })
     );
     assert_eq!(packing.kept, 11_600_000);

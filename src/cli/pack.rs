@@ -8,7 +8,7 @@ use super::input_error;
 use tune2048::atomic_file;
 use tune2048::network::header::stored_hash;
 use tune2048::network::packed::{largest_change, pack};
-use tune2048::network::{Coherence, MostLearned, Network, Plan};
+use tune2048::network::{Coherence, KeepBy, MostLearned, Network, Plan};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -26,6 +26,12 @@ pub struct Args {
     /// network learned with --coherence).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub keep: Option<u64>,
+    /// How --keep ranks the weights: `sums`, the largest sums of error
+    /// sizes (the weights learning moved most), or `impact`, the largest
+    /// sum × weight² (what leaving each out costs, over the games that met
+    /// it; the better choice for a network with stages).
+    #[arg(long, value_enum, default_value_t = KeepBy::Sums, requires = "keep")]
+    pub keep_by: KeepBy,
     /// The coherence file for --keep (default: the `coherence-G.tc` beside
     /// the network, G its games).
     #[arg(long, requires = "keep")]
@@ -49,7 +55,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         drop: args.drop,
         most_learned: sums.as_ref().map(|(count, (hash, sums))| {
             let count = usize::try_from(*count).unwrap_or(usize::MAX);
-            (MostLearned { count, sums: *hash }, sums)
+            let most = MostLearned {
+                count,
+                sums: *hash,
+                by: args.keep_by,
+            };
+            (most, sums)
         }),
     };
     let (packed, packing) = pack(&net, plan, stored_hash(&bytes))

@@ -96,7 +96,7 @@ mod tests;
 pub use coherence::Coherence;
 pub use folder::{sums_beside, FolderError, LearningFolder};
 pub use method::{Method, Schedule};
-pub use packed::{pack, MostLearned, Packing, Plan};
+pub use packed::{pack, KeepBy, MostLearned, Packing, Plan};
 pub use stage::{parse_stages, stage_sources, stages_text, Boundary};
 pub use tuples::{named_tuples, parse_tuples, TUPLE_NAMES};
 pub use value::{Network, NetworkError, Trained};

@@ -15,15 +15,19 @@
 //!
 //! A weight nearer 0 than a given `drop` is left out as well: the weights of
 //! boards that learning seldom reached are small, and play hardly misses them.
-//! Or, for a network learned with temporal coherence, only the N weights
-//! learning moved most are kept: those with the largest sums of error sizes
-//! in its coherence file. A small weight of a board played often is kept,
-//! a large one of a board seldom reached left out.
+//! Or, for a network learned with temporal coherence, only N weights are
+//! kept, ranked by the sums of error sizes in its coherence file (a weight's
+//! sum grows with every game that updates it): either the N with the largest
+//! sums, the weights learning moved most, or the N with the largest sum ×
+//! weight², their impact. Left out, a weight moves every value it enters by
+//! itself, so its impact is about how often it is met times the square of
+//! what leaving it out costs there: a small weight of a board played often
+//! goes before a large one of a board met almost as often.
 //!
 //! The file: the header of a full network file under its own format line,
 //! four or five more fields (`step` q, `drop`, where the N weights moved most
-//! were kept `keep N most-learned sums H` with H the hash of the coherence
-//! file, `source`: the hash of the full file it was packed from, `kept`: the
+//! were kept `keep N most-learned sums H` (`largest-impact` for the other
+//! ranking) with H the hash of the coherence file, `source`: the hash of the full file it was packed from, `kept`: the
 //! weights written), a blank line, the compressed varints (raw deflate, RFC
 //! 1951), and the FNV-1a hash of everything before it (8 bytes,
 //! little-endian).
@@ -71,12 +75,43 @@ impl Plan<'_> {
     }
 }
 
-/// A packing that kept at most `count` weights, the ones with the largest
-/// sums of error sizes in the coherence file hashed `sums`.
+/// A packing that kept at most `count` weights, ranked by the sums of
+/// error sizes in the coherence file hashed `sums`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MostLearned {
     pub count: usize,
     pub sums: u64,
+    pub by: KeepBy,
+}
+
+/// How `--keep` ranks the weights, from their sums of error sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum KeepBy {
+    /// The largest sums: the weights learning moved most.
+    #[default]
+    Sums,
+    /// The largest sum × weight² (on the grid): what leaving each out
+    /// would cost, summed over the games that met it.
+    Impact,
+}
+
+impl KeepBy {
+    /// Its word in a packed file's `keep` field.
+    fn word(self) -> &'static str {
+        match self {
+            KeepBy::Sums => "most-learned",
+            KeepBy::Impact => "largest-impact",
+        }
+    }
+
+    /// The rank of a weight `k` steps from 0 whose sum of error sizes is
+    /// `size`: the larger, the sooner kept.
+    fn rank(self, size: f32, k: i32) -> f32 {
+        match self {
+            KeepBy::Sums => size,
+            KeepBy::Impact => size * (k as f32) * (k as f32),
+        }
+    }
 }
 
 /// How a packed file was made from its full network.
@@ -120,7 +155,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
         multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
     if let Some((most, sums)) = plan.most_learned {
-        keep_most_learned(&mut multiples, most.count, sums)?;
+        keep_most_learned(&mut multiples, most, sums)?;
     }
     let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
     let (mut kept, mut skipped) = (0usize, 0u64);
@@ -136,7 +171,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
     }
     let most_learned = plan.most_learned.map(|(most, _)| most);
     let keep_line = most_learned.map_or(String::new(), |m| {
-        format!("keep {} most-learned sums {:016x}\n", m.count, m.sums)
+        format!("keep {} {} sums {:016x}\n", m.count, m.by.word(), m.sums)
     });
     let out = format!(
         "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\n{keep_line}source {source:016x}\nkept {kept}\n\n",
@@ -161,23 +196,29 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
     ))
 }
 
-/// Sets to 0 every multiple but the `count` whose weights have the largest
-/// sums of error sizes in `sums` (ties at the cut go to the earlier
-/// weight), where more than `count` are not 0.
-fn keep_most_learned(multiples: &mut [i32], count: usize, sums: &Coherence) -> Result<(), String> {
+/// Sets to 0 every multiple but the `most.count` that rank highest by
+/// `most.by` from their sums of error sizes in `sums` (ties at the cut go to
+/// the earlier weight), where more than that many are not 0.
+fn keep_most_learned(
+    multiples: &mut [i32],
+    most: MostLearned,
+    sums: &Coherence,
+) -> Result<(), String> {
+    let count = most.count;
+    let covered: usize = sums.tables().iter().map(Vec::len).sum();
+    if covered != multiples.len() {
+        return Err(format!(
+            "the coherence sums cover {covered} weights, the network has {}",
+            multiples.len()
+        ));
+    }
     let sizes: Vec<f32> = sums
         .tables()
         .iter()
         .flat_map(|t| order::reordered(t))
-        .map(|s| s.size)
+        .zip(multiples.iter())
+        .map(|(s, &k)| most.by.rank(s.size, k))
         .collect();
-    if sizes.len() != multiples.len() {
-        return Err(format!(
-            "the coherence sums cover {} weights, the network has {}",
-            sizes.len(),
-            multiples.len()
-        ));
-    }
     let mut candidates: Vec<f32> = multiples
         .iter()
         .zip(&sizes)
@@ -266,7 +307,10 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
             bad_field(
                 n,
                 "keep",
-                &format!("`{text}` is not `N most-learned sums H` (H: a 16-digit hash)"),
+                &format!(
+                    "`{text}` is not `N most-learned sums H` or `N largest-impact sums H` \
+                     (H: a 16-digit hash)"
+                ),
             )
         })?)
     } else {
@@ -292,19 +336,23 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
     })
 }
 
-/// The value of a `keep` field: `N most-learned sums H`.
+/// The value of a `keep` field: `N most-learned sums H` or `N
+/// largest-impact sums H`.
 fn parse_most_learned(text: &str) -> Option<MostLearned> {
     let mut words = text.split(' ');
     let count = words.next()?.parse().ok()?;
-    let (Some("most-learned"), Some("sums"), Some(hash), None) =
+    let (Some(by), Some("sums"), Some(hash), None) =
         (words.next(), words.next(), words.next(), words.next())
     else {
         return None;
     };
+    let by = [KeepBy::Sums, KeepBy::Impact]
+        .into_iter()
+        .find(|b| b.word() == by)?;
     let sums = u64::from_str_radix(hash, 16)
         .ok()
         .filter(|_| hash.len() == 16)?;
-    Some(MostLearned { count, sums })
+    Some(MostLearned { count, sums, by })
 }
 
 /// The varints of `kept` entries, inflated from `deflated`.

@@ -456,7 +456,7 @@ mod packed {
     fn keeping_the_most_learned_weights_ranks_them_by_their_error_sizes() {
         use crate::network::coherence::Coherence;
         use crate::network::order::{cells_of, reordered, reversed};
-        use crate::network::packed::MostLearned;
+        use crate::network::packed::{KeepBy, MostLearned};
         let net = sample();
         // Weights by their place in the file, whose order breaks ties.
         let in_file = |net: &Network| -> Vec<f32> {
@@ -491,6 +491,7 @@ mod packed {
         let most = MostLearned {
             count: n - 2,
             sums: 0xfeed,
+            by: KeepBy::Sums,
         };
         let plan = Plan {
             most_learned: Some((most, &sums)),
@@ -521,7 +522,11 @@ mod packed {
         );
         assert!(text.contains(&field), "{text}");
         // A count at or above the live weights keeps them all.
-        let all = MostLearned { count: n, sums: 1 };
+        let all = MostLearned {
+            count: n,
+            sums: 1,
+            by: KeepBy::Sums,
+        };
         let plan = Plan {
             most_learned: Some((all, &sums)),
             ..Plan::step(0.5)
@@ -538,6 +543,73 @@ mod packed {
             ..Plan::step(0.5)
         };
         assert!(pack(&net, plan, 7).unwrap_err().contains("cover"));
+    }
+
+    #[test]
+    fn keeping_by_impact_weighs_each_sum_by_the_square_of_its_weight() {
+        use crate::network::coherence::Coherence;
+        use crate::network::order::{cells_of, reordered, reversed};
+        use crate::network::packed::{KeepBy, MostLearned};
+        let net = sample();
+        let step = 0.5;
+        let weights: Vec<f32> = net.tables().iter().flat_map(|t| reordered(t)).collect();
+        let k = |i: usize| (weights[i] / step).round().abs();
+        let live: Vec<usize> = (0..weights.len()).filter(|&i| k(i) != 0.0).collect();
+        // The live weight nearest 0 learned most, the one farthest from 0
+        // a little less, every other one less still.
+        let small = *live
+            .iter()
+            .min_by(|&&a, &&b| k(a).total_cmp(&k(b)))
+            .unwrap();
+        let large = *live
+            .iter()
+            .max_by(|&&a, &&b| k(a).total_cmp(&k(b)))
+            .unwrap();
+        assert!(k(large) > 2.0 * k(small), "{} {}", k(small), k(large));
+        let mut sums = Coherence::new(&net);
+        let mut size = |i: usize, s: f32| {
+            let (mut t, mut at) = (0, i);
+            while at >= sums.tables[t].len() {
+                at -= sums.tables[t].len();
+                t += 1;
+            }
+            let cells = cells_of(sums.tables[t].len());
+            sums.tables[t][reversed(at, cells)].size = s;
+        };
+        for &i in &live {
+            size(i, 1.0);
+        }
+        size(small, 3.0);
+        size(large, 2.0);
+        for (by, kept, word) in [
+            (KeepBy::Sums, small, "most-learned"),
+            (KeepBy::Impact, large, "largest-impact"),
+        ] {
+            let most = MostLearned {
+                count: 1,
+                sums: 0xbeef,
+                by,
+            };
+            let plan = Plan {
+                most_learned: Some((most, &sums)),
+                ..Plan::step(step)
+            };
+            let (bytes, packing) = pack(&net, plan, 7).unwrap();
+            let (back, read) = Network::read(&bytes).unwrap();
+            assert_eq!(read, Some(packing));
+            assert_eq!(packing.most_learned, Some(most));
+            let back: Vec<f32> = back.tables().iter().flat_map(|t| reordered(t)).collect();
+            for (i, w) in back.iter().enumerate() {
+                let expect = if i == kept {
+                    (weights[i] / step).round() * step
+                } else {
+                    0.0
+                };
+                assert_eq!(*w, expect, "{by:?}, weight {i}");
+            }
+            let field = format!("\nkeep 1 {word} sums 000000000000beef\n");
+            assert!(String::from_utf8_lossy(&bytes).contains(&field), "{by:?}");
+        }
     }
 
     /// `b` with its last 8 bytes replaced by the hash of the rest.
