@@ -21,16 +21,16 @@
 //! sums, the weights learning moved most, or the N with the largest sum ×
 //! weight², their impact. Left out, a weight moves every value it enters by
 //! itself, so its impact is about how often it is met times the square of
-//! what leaving it out costs there: a small weight of a board played often
-//! goes before a large one of a board met almost as often.
+//! what leaving it out costs there: a large weight of a board met a little
+//! less often is kept before a small one of a board played more.
 //!
 //! The file: the header of a full network file under its own format line,
 //! four or five more fields (`step` q, `drop`, where the N weights moved most
 //! were kept `keep N most-learned sums H` (`largest-impact` for the other
-//! ranking) with H the hash of the coherence file, `source`: the hash of the full file it was packed from, `kept`: the
-//! weights written), a blank line, the compressed varints (raw deflate, RFC
-//! 1951), and the FNV-1a hash of everything before it (8 bytes,
-//! little-endian).
+//! ranking) with H the hash of the coherence file, `source`: the hash of the
+//! full file it was packed from, `kept`: the weights written), a blank line,
+//! the compressed varints (raw deflate, RFC 1951), and the FNV-1a hash of
+//! everything before it (8 bytes, little-endian).
 
 use std::io::{Read as _, Write as _};
 
