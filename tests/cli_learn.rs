@@ -506,21 +506,7 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
         tune2048::network::Coherence::from_bytes(&std::fs::read(&sums_file).unwrap(), &net)
             .unwrap();
     let sizes: Vec<f32> = sums.sums().map(|s| s[1]).collect();
-    let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
-    for ((w, b), s) in net
-        .tables()
-        .iter()
-        .flatten()
-        .zip(back.tables().iter().flatten())
-        .zip(&sizes)
-    {
-        if *b != 0.0 {
-            assert_eq!(*b, (w / 0.25).round() * 0.25);
-            least_kept = least_kept.min(*s);
-        } else if (w / 0.25).round() != 0.0 {
-            most_left = most_left.max(*s);
-        }
-    }
+    let (least_kept, most_left) = ranks_kept_and_left(&net, &back, &sizes, |s, _| s);
     assert!(least_kept >= most_left, "{least_kept} < {most_left}");
     // Named with --coherence, the same file.
     let named = tmp.join("named.ntp");
@@ -547,21 +533,7 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
     let most = packing.unwrap().most_learned.unwrap();
     assert_eq!(most.by, tune2048::network::KeepBy::Impact);
     assert_eq!((most.count, most.sums), (keep, sums_hash));
-    let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
-    for ((w, b), s) in net
-        .tables()
-        .iter()
-        .flatten()
-        .zip(back.tables().iter().flatten())
-        .zip(&sizes)
-    {
-        let k = (w / 0.25).round();
-        if *b != 0.0 {
-            least_kept = least_kept.min(s * k * k);
-        } else if k != 0.0 {
-            most_left = most_left.max(s * k * k);
-        }
-    }
+    let (least_kept, most_left) = ranks_kept_and_left(&net, &back, &sizes, |s, k| s * k * k);
     assert!(least_kept >= most_left, "{least_kept} < {most_left}");
     assert_ne!(
         std::fs::read(&impact).unwrap(),
@@ -613,6 +585,35 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
         );
     }
     assert!(!never.exists());
+}
+
+/// Packed at step 0.25 from `net` as `back`: the lowest rank of a weight
+/// kept and the highest of one left out (not rounding to 0), each weight's
+/// rank `rank(size, multiple)` from its error sizes `sizes`; every weight
+/// kept must be `net`'s rounded to the step.
+fn ranks_kept_and_left(
+    net: &Network,
+    back: &Network,
+    sizes: &[f32],
+    rank: impl Fn(f32, f32) -> f32,
+) -> (f32, f32) {
+    let (mut least_kept, mut most_left) = (f32::INFINITY, 0.0f32);
+    for ((w, b), s) in net
+        .tables()
+        .iter()
+        .flatten()
+        .zip(back.tables().iter().flatten())
+        .zip(sizes)
+    {
+        let k = (w / 0.25).round();
+        if *b != 0.0 {
+            assert_eq!(*b, k * 0.25);
+            least_kept = least_kept.min(rank(*s, k));
+        } else if k != 0.0 {
+            most_left = most_left.max(rank(*s, k));
+        }
+    }
+    (least_kept, most_left)
 }
 
 #[test]

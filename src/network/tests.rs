@@ -455,7 +455,7 @@ mod packed {
     #[test]
     fn keeping_the_most_learned_weights_ranks_them_by_their_error_sizes() {
         use crate::network::coherence::Coherence;
-        use crate::network::order::{cells_of, reordered, reversed};
+        use crate::network::order::reordered;
         use crate::network::packed::{KeepBy, MostLearned};
         let net = sample();
         // Weights by their place in the file, whose order breaks ties.
@@ -470,15 +470,7 @@ mod packed {
         // Sizes by hand: the first live weight learned least, the last two
         // tie at the cut, one weight that rounds to 0 learned most.
         let mut sums = Coherence::new(&net);
-        let mut size = |i: usize, s: f32| {
-            let (mut t, mut at) = (0, i);
-            while at >= sums.tables[t].len() {
-                at -= sums.tables[t].len();
-                t += 1;
-            }
-            let cells = cells_of(sums.tables[t].len());
-            sums.tables[t][reversed(at, cells)].size = s;
-        };
+        let mut size = |i: usize, s: f32| set_size(&mut sums, i, s);
         for (rank, &i) in live.iter().enumerate() {
             size(i, 10.0 + rank as f32);
         }
@@ -548,7 +540,7 @@ mod packed {
     #[test]
     fn keeping_by_impact_weighs_each_sum_by_the_square_of_its_weight() {
         use crate::network::coherence::Coherence;
-        use crate::network::order::{cells_of, reordered, reversed};
+        use crate::network::order::reordered;
         use crate::network::packed::{KeepBy, MostLearned};
         let net = sample();
         let step = 0.5;
@@ -567,15 +559,7 @@ mod packed {
             .unwrap();
         assert!(k(large) > 2.0 * k(small), "{} {}", k(small), k(large));
         let mut sums = Coherence::new(&net);
-        let mut size = |i: usize, s: f32| {
-            let (mut t, mut at) = (0, i);
-            while at >= sums.tables[t].len() {
-                at -= sums.tables[t].len();
-                t += 1;
-            }
-            let cells = cells_of(sums.tables[t].len());
-            sums.tables[t][reversed(at, cells)].size = s;
-        };
+        let mut size = |i: usize, s: f32| set_size(&mut sums, i, s);
         for &i in &live {
             size(i, 1.0);
         }
@@ -610,6 +594,18 @@ mod packed {
             let field = format!("\nkeep 1 {word} sums 000000000000beef\n");
             assert!(String::from_utf8_lossy(&bytes).contains(&field), "{by:?}");
         }
+    }
+
+    /// Sets the sum of error sizes of the weight `i`-th in file order.
+    fn set_size(sums: &mut crate::network::coherence::Coherence, i: usize, s: f32) {
+        use crate::network::order::{cells_of, reversed};
+        let (mut t, mut at) = (0, i);
+        while at >= sums.tables[t].len() {
+            at -= sums.tables[t].len();
+            t += 1;
+        }
+        let cells = cells_of(sums.tables[t].len());
+        sums.tables[t][reversed(at, cells)].size = s;
     }
 
     /// `b` with its last 8 bytes replaced by the hash of the rest.
