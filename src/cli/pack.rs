@@ -29,7 +29,7 @@ pub struct Args {
     /// How --keep ranks the weights: `sums`, the largest sums of error
     /// sizes (the weights learning moved most), or `impact`, the largest
     /// sum × weight² (what leaving each out costs, over the games that met
-    /// it; the better choice for a network with stages).
+    /// it).
     #[arg(long, value_enum, default_value_t = KeepBy::Sums, requires = "keep")]
     pub keep_by: KeepBy,
     /// The coherence file for --keep (default: the `coherence-G.tc` beside
