@@ -617,25 +617,25 @@ fn ranks_kept_and_left(
 }
 
 #[test]
-fn the_shipped_classic_network_is_run_a_packed_by_its_sums_and_plays_as_measured() {
+fn the_shipped_classic_network_is_c2_packed_by_impact_and_plays_as_measured() {
     let path = crate::util::repo_path("configs/networks/six.ntp");
     let (net, packing) = Network::read(&std::fs::read(&path).unwrap()).unwrap();
     let packing = packing.expect("a packed file");
-    // `learn`'s hash of run A's network after 357,000 games, and of the
+    // `learn`'s hash of C2's network after 644,000 games, and of the
     // coherence sums saved with it (the commands are in
     // docs/src/results/networks.md).
-    assert_eq!(packing.source, 0xda32_afaa_6e42_cefe);
+    assert_eq!(packing.source, 0xcad4_9e51_f979_fc37);
     assert_eq!((packing.step, packing.drop), (16.0, 0.0));
     assert_eq!(
         packing.most_learned,
         Some(tune2048::network::MostLearned {
-            count: 11_600_000,
-            sums: 0x7bc8_04d4_4494_168b,
-            by: tune2048::network::KeepBy::Sums,
+            count: 9_530_000,
+            sums: 0xf56d_6e0a_b928_04c7,
+            by: tune2048::network::KeepBy::Impact,
         })
     );
-    assert_eq!(packing.kept, 11_600_000);
-    assert_eq!(net.trained.games, 357_000);
+    assert_eq!(packing.kept, 9_530_000);
+    assert_eq!(net.trained.games, 644_000);
     assert_eq!(
         net.trained.method.text(),
         "lambda 0.5 coherence restarts rounds 20"
@@ -644,6 +644,7 @@ fn the_shipped_classic_network_is_run_a_packed_by_its_sums_and_plays_as_measured
         net.tuples(),
         tune2048::network::named_tuples("six").unwrap()
     );
+    assert_eq!(tune2048::network::stage::stages_text(net.stages()), "16384");
 
     // Its first greedy games on seed 9001 are those the results page pairs.
     let tmp = TempDir::new("shipped-network");
@@ -672,7 +673,7 @@ fn the_shipped_classic_network_is_run_a_packed_by_its_sums_and_plays_as_measured
             .collect()
     };
     let measured = std::fs::read_to_string(crate::util::repo_path(
-        "runs/curated/networks/classic-357k/shipped-d0-9001.csv",
+        "runs/curated/networks/classic-644k/shipped-d0-9001.csv",
     ))
     .unwrap();
     assert_eq!(
