@@ -30,8 +30,8 @@ pub struct Args {
     /// sizes (the weights learning moved most), or `impact`, the largest
     /// sum × weight² (what leaving each out costs, over the games that met
     /// it).
-    #[arg(long, value_enum, default_value_t = KeepBy::Sums, requires = "keep")]
-    pub keep_by: KeepBy,
+    #[arg(long, value_enum, default_value_t = Ranking::Sums, requires = "keep")]
+    pub keep_by: Ranking,
     /// The coherence file for --keep (default: the `coherence-G.tc` beside
     /// the network, G its games).
     #[arg(long, requires = "keep")]
@@ -39,6 +39,25 @@ pub struct Args {
     /// The packed file to write.
     #[arg(long)]
     pub out: PathBuf,
+}
+
+/// `--keep-by`: the library's [`KeepBy`], by name.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Ranking {
+    /// The largest sums: the weights learning moved most.
+    Sums,
+    /// The largest sum × weight² (on the grid): what leaving each out
+    /// would cost, summed over the games that met it.
+    Impact,
+}
+
+impl From<Ranking> for KeepBy {
+    fn from(r: Ranking) -> KeepBy {
+        match r {
+            Ranking::Sums => KeepBy::Sums,
+            Ranking::Impact => KeepBy::Impact,
+        }
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -58,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let most = MostLearned {
                 count,
                 sums: *hash,
-                by: args.keep_by,
+                by: args.keep_by.into(),
             };
             (most, sums)
         }),

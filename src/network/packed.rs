@@ -84,8 +84,9 @@ pub struct MostLearned {
     pub by: KeepBy,
 }
 
-/// How `--keep` ranks the weights, from their sums of error sizes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+/// How a packing keeping N weights ranks them, from their sums of error
+/// sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum KeepBy {
     /// The largest sums: the weights learning moved most.
     #[default]
