@@ -58,7 +58,8 @@ def binomial_two_sided(k, n):
     """P of a count as far from n/2 as k or farther, for Binomial(n, 1/2)."""
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2.0 ** n
+    # Integers throughout: 2.0 ** n overflows a float from n = 1024 discordant pairs.
+    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2 ** n
     return min(1.0, 2.0 * tail)
 
 args = sys.argv[1:]

@@ -53,3 +53,28 @@ fn pairs_by_seed_and_counts_the_games_reaching_a_tile() {
         "{stdout}"
     );
 }
+
+#[test]
+fn mcnemar_holds_past_a_thousand_and_twenty_three_discordant_pairs() {
+    // 600 games only the base takes to 16384, 500 only the other: 1,100
+    // discordant pairs, where 2^n no longer fits a float. P(X <= 500 or
+    // X >= 600) for Binomial(1100, 1/2) is 0.002820 (exact integers).
+    let dir = TempDir::new("pair-large");
+    let mut base = vec![16384; 600];
+    base.extend([8192; 500]);
+    let mut other = vec![8192; 600];
+    other.extend([16384; 500]);
+    let base = judge_csv(&dir, "base.csv", &base);
+    let other = judge_csv(&dir, "other.csv", &other);
+    let out = Command::new("python3")
+        .arg(repo_path("scripts/pair.py"))
+        .args(["--column", "max_tile", "--reach", "16384", &base, &other])
+        .output()
+        .expect("python3 runs scripts/pair.py");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("only base 600, only other 500, McNemar exact p = 0.00282"),
+        "{stdout}"
+    );
+}
