@@ -16,6 +16,17 @@ fn judge_csv(dir: &TempDir, name: &str, tiles: &[u32]) -> String {
     path.display().to_string()
 }
 
+/// Runs the script with `args`; its standard output, once it succeeds.
+fn pair(args: &[&str]) -> String {
+    let out = Command::new("python3")
+        .arg(repo_path("scripts/pair.py"))
+        .args(args)
+        .output()
+        .expect("python3 runs scripts/pair.py");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
 fn pairs_by_seed_and_counts_the_games_reaching_a_tile() {
     let dir = TempDir::new("pair");
@@ -25,13 +36,7 @@ fn pairs_by_seed_and_counts_the_games_reaching_a_tile() {
         "other.csv",
         &[16384, 32768, 32768, 32768, 32768, 16384],
     );
-    let out = Command::new("python3")
-        .arg(repo_path("scripts/pair.py"))
-        .args(["--column", "max_tile", "--reach", "32768", &base, &other])
-        .output()
-        .expect("python3 runs scripts/pair.py");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = pair(&["--column", "max_tile", "--reach", "32768", &base, &other]);
     // Differences −16384, 0, +16384, +16384, +24576, 0: mean +6827.
     assert!(
         stdout.contains("6 paired games: base 20480, other 27307"),
@@ -66,13 +71,7 @@ fn mcnemar_holds_past_a_thousand_and_twenty_three_discordant_pairs() {
     other.extend([16384; 500]);
     let base = judge_csv(&dir, "base.csv", &base);
     let other = judge_csv(&dir, "other.csv", &other);
-    let out = Command::new("python3")
-        .arg(repo_path("scripts/pair.py"))
-        .args(["--column", "max_tile", "--reach", "16384", &base, &other])
-        .output()
-        .expect("python3 runs scripts/pair.py");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let stdout = pair(&["--column", "max_tile", "--reach", "16384", &base, &other]);
     assert!(
         stdout.contains("only base 600, only other 500, McNemar exact p = 0.00282"),
         "{stdout}"
