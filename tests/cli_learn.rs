@@ -683,6 +683,53 @@ fn the_shipped_classic_network_is_c2_packed_by_impact_and_plays_as_measured() {
 }
 
 #[test]
+fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
+    // Game 168 of seed 14001, greedily: without the settings the game ends
+    // at 313,712 short of 32768; downgraded from its first 16384 it makes
+    // 32768 (runs/curated/networks/downgrade-16384/, both rows).
+    let tmp = TempDir::new("shipped-search");
+    let play = |settings: Option<&str>| -> String {
+        let csv = tmp.join("game.csv");
+        let mut args = vec![
+            "eval".to_string(),
+            "--network".into(),
+            crate::util::repo_path("configs/networks/six.ntp")
+                .to_string_lossy()
+                .into_owned(),
+            "--depth".into(),
+            "0".into(),
+            "--first".into(),
+            "168".into(),
+            "--games".into(),
+            "1".into(),
+            "--seed".into(),
+            "14001".into(),
+            "--csv".into(),
+            csv.to_string_lossy().into_owned(),
+        ];
+        if let Some(file) = settings {
+            args.push("--settings".into());
+            args.push(crate::util::repo_path(file).to_string_lossy().into_owned());
+        }
+        let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let row = std::fs::read_to_string(&csv).unwrap();
+        row.lines().nth(1).unwrap().to_string()
+    };
+    let evidence = |file: &str| -> String {
+        let path = format!("runs/curated/networks/downgrade-16384/{file}");
+        let rows = std::fs::read_to_string(crate::util::repo_path(&path)).unwrap();
+        rows.lines().nth(169).unwrap().to_string()
+    };
+    let plain = play(None);
+    assert_eq!(plain, evidence("d0-off.csv"));
+    assert!(plain.contains(",313712,16384,"), "{plain}");
+    let downgraded = play(Some("configs/networks/six.search.ron"));
+    assert_eq!(downgraded, evidence("d0-again.csv"));
+    assert!(downgraded.contains(",600184,32768,"), "{downgraded}");
+}
+
+#[test]
 fn learning_from_a_bank_names_a_bad_bank_and_is_a_function_of_its_flags() {
     let tmp = TempDir::new("learn-bank");
     let bank = "banks/twos-16384.csv";

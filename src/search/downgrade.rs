@@ -1,15 +1,17 @@
 //! Tile-downgrading: a board with a tile larger than its evaluation has
 //! learned well is searched as a smaller board of the same shape.
 //!
-//! A learned network has seen few boards that hold a 32768: its weights for
-//! them are barely trained, and it has none at all for a stage beyond. When
-//! the largest tile of a root board reaches the threshold, the search looks
-//! instead at the board with every tile above the highest missing rank moved
-//! one rank down. No tile has that missing rank, so the downgrade keeps
-//! which tiles are equal and which cells are empty: the same moves are
-//! legal and merge the same cells, and the move chosen on the downgraded
-//! board is played on the real one. A board holding every rank from 2 up
-//! to its largest tile has no gap to close and is searched as it is.
+//! A learned network has seen few boards that hold its largest tiles: its
+//! weights for them are barely trained, and it has none at all for a stage
+//! beyond. When the largest tile of a root board reaches the threshold, the
+//! search looks instead at the board with every tile above the highest
+//! missing rank moved one rank down, and does so again while the largest
+//! tile is still at the threshold or above. No tile has a missing rank, so
+//! each step keeps which tiles are equal and which cells are empty: the
+//! same moves are legal and merge the same cells, and the move chosen on
+//! the downgraded board is played on the real one. A board holding every
+//! rank from 2 up to its largest tile has no gap to close and is searched
+//! as it is.
 //!
 //! Only the root is downgraded; the tree below is the downgraded board's
 //! own (a merge of two tiles just below the gap makes a tile equal to a
@@ -18,25 +20,25 @@
 use crate::engine::Board;
 
 /// The board a search looks at in place of `board`: `board` itself unless
-/// its largest tile has at least rank `at` (`at` = 0: never), and then
-/// `board` with every tile above its highest missing rank one rank lower.
+/// its largest tile has at least rank `at` (`at` = 0: never); then `board`
+/// with every tile above its highest missing rank one rank lower, step
+/// after step, until its largest tile is below rank `at` or it has no
+/// missing rank.
 pub fn downgraded(board: Board, at: u8) -> Board {
-    if at == 0 {
-        return board;
+    let mut board = board;
+    while at != 0 && board.max_rank() >= at {
+        let top = board.max_rank();
+        let present = board.ranks().iter().fold(0u32, |seen, &r| seen | 1 << r);
+        // The highest rank in 1..top that no tile has.
+        let below_top = (1u32 << top) - 2; // ranks 1..top
+        let missing = below_top & !present;
+        if missing == 0 {
+            break;
+        }
+        let gap = 31 - missing.leading_zeros() as u8;
+        board = Board::from_ranks(board.ranks().map(|r| if r > gap { r - 1 } else { r }));
     }
-    let top = board.max_rank();
-    if top < at {
-        return board;
-    }
-    let present = board.ranks().iter().fold(0u32, |seen, &r| seen | 1 << r);
-    // The highest rank in 1..top that no tile has.
-    let below_top = (1u32 << top) - 2; // ranks 1..top
-    let missing = below_top & !present;
-    if missing == 0 {
-        return board;
-    }
-    let gap = 31 - missing.leading_zeros() as u8;
-    Board::from_ranks(board.ranks().map(|r| if r > gap { r - 1 } else { r }))
+    board
 }
 
 /// The rank a `downgrade_at` setting (a tile value; 0: never) starts at:
@@ -78,6 +80,47 @@ mod tests {
         // Below the threshold, or with it off, the board stays.
         assert_eq!(downgraded(d, 15), d);
         assert_eq!(downgraded(b, 0), b);
+    }
+
+    #[test]
+    fn a_board_still_at_the_threshold_comes_down_again() {
+        // At 16384: the 32768 comes down past the missing 16384, then the
+        // 16384 it became past the missing 4096; the 8192 only in the second step.
+        let b = board([
+            32768, 8192, 2048, 2, //
+            4, 0, 0, 0, //
+            0, 0, 0, 0, //
+            0, 0, 0, 0, //
+        ]);
+        let d = board([
+            8192, 4096, 2048, 2, //
+            4, 0, 0, 0, //
+            0, 0, 0, 0, //
+            0, 0, 0, 0, //
+        ]);
+        assert_eq!(downgraded(b, 14), d);
+        // One step brings it below 32768: the earlier single step.
+        let once = board([
+            16384, 8192, 2048, 2, //
+            4, 0, 0, 0, //
+            0, 0, 0, 0, //
+            0, 0, 0, 0, //
+        ]);
+        assert_eq!(downgraded(b, 15), once);
+        // A gapless chain under the threshold's tile stops the steps.
+        let chain = board([
+            32768, 8192, 4096, 2048, //
+            2, 4, 8, 16, //
+            32, 64, 128, 256, //
+            512, 1024, 0, 0, //
+        ]);
+        let after = board([
+            16384, 8192, 4096, 2048, //
+            2, 4, 8, 16, //
+            32, 64, 128, 256, //
+            512, 1024, 0, 0, //
+        ]);
+        assert_eq!(downgraded(chain, 14), after);
     }
 
     #[test]

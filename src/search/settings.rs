@@ -72,10 +72,10 @@ pub struct Settings {
     /// default, prunes nothing.
     pub prune_below: f64,
     /// A root board whose largest tile is at least `downgrade_at` (a tile
-    /// value, e.g. 32768) is searched downgraded: every tile above the
-    /// board's highest missing rank one rank lower, a board of the same
-    /// shape that a learned network knows better. 0, the default, never
-    /// downgrades.
+    /// value, e.g. 16384) is searched downgraded: every tile above the
+    /// board's highest missing rank one rank lower, again while its largest
+    /// tile is still at least `downgrade_at`, a board of the same shape that
+    /// a learned network knows better. 0, the default, never downgrades.
     pub downgrade_at: u32,
 }
 

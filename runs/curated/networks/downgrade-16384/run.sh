@@ -1,0 +1,42 @@
+#!/bin/sh
+# Tile-downgrading from the first 16384 on the shipped classic network (configs/networks/six.ntp),
+# 2026-11-28, on the 2-vCPU Intel Xeon VM. Every pair plays the same seeds with the setting on and off;
+# scripts/pair.py pairs them by game. Seeds 14001, 14002, 14011 and 16007 were played by nothing before.
+# Run from the repository root; the CSVs are written there.
+B=target/release/tune2048
+D=runs/curated/networks
+N=configs/networks/six.ntp
+printf '(downgrade_at: 0)\n' > off.ron
+for at in 16384 8192 4096 32768; do printf "(downgrade_at: $at)\n" > on$at.ron; done
+
+# 1. Greedy, 2,000 games: which threshold (binary of 92c6ae6: one step of downgrading).
+for s in off on16384 on8192 on4096 on32768; do
+  $B eval --network $N --settings $s.ron --depth 0 --games 2000 --seed 14001 --threads 2 --csv d0-$s.csv
+done
+# 2. Depth 2, 200 games, at 16384 (binary of 92c6ae6).
+for s in off on16384; do
+  $B eval --network $N --settings $s.ron --depth 2 --games 200 --seed 14002 --threads 2 --csv d2-$s.csv
+done
+# 3. Downgrading again while the largest tile is still at the threshold (the binary of this change),
+#    the same games: it differs only on boards holding a 32768.
+$B eval --network $N --settings on16384.ron --depth 0 --games 2000 --seed 14001 --threads 2 --csv d0-again.csv
+$B eval --network $N --settings on16384.ron --depth 2 --games 200 --seed 14002 --threads 2 --csv d2-again.csv
+# 4. The twos network at 16384, greedily (it learned its 16384 stage).
+for s in off on16384; do
+  $B eval --variant twos --network configs/networks/twos.ntp --settings $s.ron --depth 0 --games 2000 \
+      --seed 14011 --threads 2 --csv twos-d0-$s.csv
+done
+# 5. Depth 3, 100 fresh games (seed 16007, games 0..99), on then off (d3.sh; the binary of this change).
+for s in on16384 off; do
+  /usr/bin/time -f "%e s wall" $B eval --network $N --settings $s.ron --depth 3 --games 100 --seed 16007 \
+      --threads 2 --csv d3-$s.csv
+done
+# 6. Depth 3, games 100..199 of seed 6007 with the setting (d3b.sh), paired with the shipped network's own
+#    games on them (../classic-644k/shipped-d3-6007-100-199.csv) and the reference's (../packed/reference-d3-6007.csv).
+/usr/bin/time -f "%e s wall" $B eval --network $N --settings on16384.ron --depth 3 --first 100 --games 100 \
+    --seed 6007 --threads 2 --csv d3-6007-on16384.csv
+for p in "d0-off d0-on16384" "d2-off d2-on16384" "d0-on16384 d0-again" "d2-on16384 d2-again" \
+         "d2-off d2-again" "twos-d0-off twos-d0-on16384" "d3-off d3-on16384"; do
+  set -- $p; scripts/pair.py $1.csv $2.csv | tail -1
+done
+scripts/pair.py $D/classic-644k/shipped-d3-6007-100-199.csv d3-6007-on16384.csv | tail -1
