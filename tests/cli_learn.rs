@@ -713,6 +713,9 @@ fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
         }
         let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(out.status.success(), "{}", text(&out.stderr));
+        // Without them, the command points at the settings beside the network.
+        let note = text(&out.stderr).contains("six.search.ron holds search settings");
+        assert_eq!(note, settings.is_none(), "{}", text(&out.stderr));
         let row = std::fs::read_to_string(&csv).unwrap();
         row.lines().nth(1).unwrap().to_string()
     };
@@ -727,6 +730,48 @@ fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
     let downgraded = play(Some("configs/networks/six.search.ron"));
     assert_eq!(downgraded, evidence("d0-again.csv"));
     assert!(downgraded.contains(",600184,32768,"), "{downgraded}");
+
+    // `play` takes the same file: greedy game 0 of seed 6 holds a 16384
+    // by move 9,000 and ends elsewhere with the settings.
+    let one = |settings: &[&str]| -> (String, String) {
+        let net = crate::util::repo_path("configs/networks/six.ntp");
+        let mut args = vec!["play", "--network", net.to_str().unwrap()];
+        args.extend_from_slice(&["--depth", "0", "--seed", "6"]);
+        args.extend_from_slice(settings);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let record = text(&out.stdout);
+        (
+            record.lines().next().unwrap().to_string(),
+            text(&out.stderr),
+        )
+    };
+    let (plain, err) = one(&[]);
+    assert!(plain.contains("score 381436 max_tile 16384"), "{plain}");
+    assert!(
+        err.contains("six.search.ron holds search settings"),
+        "{err}"
+    );
+    let file = crate::util::repo_path("configs/networks/six.search.ron");
+    let (with, err) = one(&["--settings", file.to_str().unwrap()]);
+    assert!(with.contains("score 361316 max_tile 16384"), "{with}");
+    assert!(!err.contains("holds search settings"), "{err}");
+    // A file that is not settings: exit 2, the file named.
+    let out = run(&[
+        "play",
+        "--network",
+        crate::util::repo_path("configs/networks/six.ntp")
+            .to_str()
+            .unwrap(),
+        "--settings",
+        crate::util::repo_path("README.md").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("README.md:1:"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -185,6 +185,12 @@ pub struct PlayerOpts {
     pub lockstep: usize,
 }
 
+/// The search settings file beside the network `path`, where there is one:
+/// `six.search.ron` for `six.ntp`.
+pub fn settings_beside(path: &Path) -> Option<PathBuf> {
+    Some(path.with_extension("search.ron")).filter(|p| p.is_file())
+}
+
 impl PlayerOpts {
     /// The players: one built-in player per weights file (`weights`, which
     /// come first), then one network player per `--network`, then one
@@ -213,6 +219,13 @@ impl PlayerOpts {
         }
         for path in &self.network {
             let file = self.settings.first().filter(|_| self.settings.len() == 1);
+            if let Some(beside) = settings_beside(path).filter(|_| file.is_none()) {
+                eprintln!(
+                    "note: {} holds search settings for this network; play it with them: --settings {}",
+                    beside.display(),
+                    beside.display()
+                );
+            }
             let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
             let player = lineup::network(path, settings).map_err(lineup_error)?;
             players.push((player, path.display().to_string()));

@@ -4,11 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, settings_beside, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::engine::value_of;
 use tune2048::heuristic::Heuristic;
 use tune2048::network::Network;
+use tune2048::search::Settings;
 use tune2048::selfplay::play_one_observed;
 
 #[derive(Debug, clap::Args)]
@@ -20,6 +21,10 @@ pub struct Args {
     /// the heuristic.
     #[arg(long)]
     pub network: Option<PathBuf>,
+    /// Search settings (RON: prob_cutoff, downgrade_at, …; see the players
+    /// guide), as `eval --settings` takes them.
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameOpts,
     /// Draw the board after every move (on stderr).
@@ -35,7 +40,16 @@ enum Evaluation {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let spec = args.game.spec()?;
+    let mut spec = args.game.spec()?;
+    if let Some(path) = &args.settings {
+        Settings::resolve(Some(path), args.game.prob_cutoff)?.apply(&mut spec.search);
+    } else if let Some(beside) = args.network.as_deref().and_then(settings_beside) {
+        eprintln!(
+            "note: {} holds search settings for this network; play it with them: --settings {}",
+            beside.display(),
+            beside.display()
+        );
+    }
     let mut n = 0u32;
     let observe = |board, dir| {
         n += 1;
