@@ -185,10 +185,18 @@ pub struct PlayerOpts {
     pub lockstep: usize,
 }
 
-/// The search settings file beside the network `path`, where there is one:
-/// `six.search.ron` for `six.ntp`.
-pub fn settings_beside(path: &Path) -> Option<PathBuf> {
-    Some(path.with_extension("search.ron")).filter(|p| p.is_file())
+/// Says on stderr where a search settings file lies beside the network
+/// `path` (`six.search.ron` for `six.ntp`), for a command given no
+/// `--settings`: it plays without them, as the command says.
+pub fn note_settings_beside(path: &Path) {
+    let beside = path.with_extension("search.ron");
+    if beside.is_file() {
+        eprintln!(
+            "note: {} holds search settings for this network; play it with them: --settings {}",
+            beside.display(),
+            beside.display()
+        );
+    }
 }
 
 impl PlayerOpts {
@@ -219,12 +227,8 @@ impl PlayerOpts {
         }
         for path in &self.network {
             let file = self.settings.first().filter(|_| self.settings.len() == 1);
-            if let Some(beside) = settings_beside(path).filter(|_| file.is_none()) {
-                eprintln!(
-                    "note: {} holds search settings for this network; play it with them: --settings {}",
-                    beside.display(),
-                    beside.display()
-                );
+            if file.is_none() {
+                note_settings_beside(path);
             }
             let settings = Settings::resolve(file.map(PathBuf::as_path), cutoff)?;
             let player = lineup::network(path, settings).map_err(lineup_error)?;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::common::{load_weights, settings_beside, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, note_settings_beside, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::engine::value_of;
 use tune2048::heuristic::Heuristic;
@@ -43,12 +43,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut spec = args.game.spec()?;
     if let Some(path) = &args.settings {
         Settings::resolve(Some(path), args.game.prob_cutoff)?.apply(&mut spec.search);
-    } else if let Some(beside) = args.network.as_deref().and_then(settings_beside) {
-        eprintln!(
-            "note: {} holds search settings for this network; play it with them: --settings {}",
-            beside.display(),
-            beside.display()
-        );
+    } else if let Some(path) = &args.network {
+        note_settings_beside(path);
     }
     let mut n = 0u32;
     let observe = |board, dir| {

@@ -26,19 +26,21 @@ use crate::engine::Board;
 /// missing rank.
 pub fn downgraded(board: Board, at: u8) -> Board {
     let mut board = board;
-    while at != 0 && board.max_rank() >= at {
+    loop {
         let top = board.max_rank();
+        if at == 0 || top < at {
+            return board;
+        }
         let present = board.ranks().iter().fold(0u32, |seen, &r| seen | 1 << r);
         // The highest rank in 1..top that no tile has.
         let below_top = (1u32 << top) - 2; // ranks 1..top
         let missing = below_top & !present;
         if missing == 0 {
-            break;
+            return board;
         }
         let gap = 31 - missing.leading_zeros() as u8;
         board = Board::from_ranks(board.ranks().map(|r| if r > gap { r - 1 } else { r }));
     }
-    board
 }
 
 /// The rank a `downgrade_at` setting (a tile value; 0: never) starts at:
