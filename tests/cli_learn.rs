@@ -688,34 +688,21 @@ fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
     // at 313,712 short of 32768; downgraded from its first 16384 it makes
     // 32768 (runs/curated/networks/downgrade-16384/, both rows).
     let tmp = TempDir::new("shipped-search");
-    let play = |settings: Option<&str>| -> String {
-        let csv = tmp.join("game.csv");
-        let mut args = vec![
-            "eval".to_string(),
-            "--network".into(),
-            crate::util::repo_path("configs/networks/six.ntp")
-                .to_string_lossy()
-                .into_owned(),
-            "--depth".into(),
-            "0".into(),
-            "--first".into(),
-            "168".into(),
-            "--games".into(),
-            "1".into(),
-            "--seed".into(),
-            "14001".into(),
-            "--csv".into(),
-            csv.to_string_lossy().into_owned(),
-        ];
-        if let Some(file) = settings {
-            args.push("--settings".into());
-            args.push(crate::util::repo_path(file).to_string_lossy().into_owned());
-        }
-        let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let net = crate::util::repo_path("configs/networks/six.ntp");
+    let net = net.to_str().unwrap();
+    let file = crate::util::repo_path("configs/networks/six.search.ron");
+    let with_file = ["--settings", file.to_str().unwrap()];
+    let csv = tmp.join("game.csv");
+    let play = |settings: &[&str]| -> String {
+        let mut args = vec!["eval", "--network", net, "--depth", "0", "--first", "168"];
+        args.extend_from_slice(&["--games", "1", "--seed", "14001"]);
+        args.extend_from_slice(&["--csv", csv.to_str().unwrap()]);
+        args.extend_from_slice(settings);
+        let out = run(&args);
         assert!(out.status.success(), "{}", text(&out.stderr));
         // Without them, the command points at the settings beside the network.
         let note = text(&out.stderr).contains("six.search.ron holds search settings");
-        assert_eq!(note, settings.is_none(), "{}", text(&out.stderr));
+        assert_eq!(note, settings.is_empty(), "{}", text(&out.stderr));
         let row = std::fs::read_to_string(&csv).unwrap();
         row.lines().nth(1).unwrap().to_string()
     };
@@ -724,27 +711,23 @@ fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
         let rows = std::fs::read_to_string(crate::util::repo_path(&path)).unwrap();
         rows.lines().nth(169).unwrap().to_string()
     };
-    let plain = play(None);
+    let plain = play(&[]);
     assert_eq!(plain, evidence("d0-off.csv"));
     assert!(plain.contains(",313712,16384,"), "{plain}");
-    let downgraded = play(Some("configs/networks/six.search.ron"));
+    let downgraded = play(&with_file);
     assert_eq!(downgraded, evidence("d0-again.csv"));
     assert!(downgraded.contains(",600184,32768,"), "{downgraded}");
 
     // `play` takes the same file: greedy game 0 of seed 6 holds a 16384
     // by move 9,000 and ends elsewhere with the settings.
     let one = |settings: &[&str]| -> (String, String) {
-        let net = crate::util::repo_path("configs/networks/six.ntp");
-        let mut args = vec!["play", "--network", net.to_str().unwrap()];
-        args.extend_from_slice(&["--depth", "0", "--seed", "6"]);
+        let mut args = vec!["play", "--network", net, "--depth", "0", "--seed", "6"];
         args.extend_from_slice(settings);
         let out = run(&args);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let record = text(&out.stdout);
-        (
-            record.lines().next().unwrap().to_string(),
-            text(&out.stderr),
-        )
+        let first = record.lines().next().unwrap().to_string();
+        (first, text(&out.stderr))
     };
     let (plain, err) = one(&[]);
     assert!(plain.contains("score 381436 max_tile 16384"), "{plain}");
@@ -752,26 +735,21 @@ fn the_shipped_classic_network_makes_32768_with_its_search_settings() {
         err.contains("six.search.ron holds search settings"),
         "{err}"
     );
-    let file = crate::util::repo_path("configs/networks/six.search.ron");
-    let (with, err) = one(&["--settings", file.to_str().unwrap()]);
+    let (with, err) = one(&with_file);
     assert!(with.contains("score 361316 max_tile 16384"), "{with}");
     assert!(!err.contains("holds search settings"), "{err}");
     // A file that is not settings: exit 2, the file named.
+    let readme = crate::util::repo_path("README.md");
     let out = run(&[
         "play",
         "--network",
-        crate::util::repo_path("configs/networks/six.ntp")
-            .to_str()
-            .unwrap(),
+        net,
         "--settings",
-        crate::util::repo_path("README.md").to_str().unwrap(),
+        readme.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("README.md:1:"),
-        "{}",
-        text(&out.stderr)
-    );
+    let err = text(&out.stderr);
+    assert!(err.contains("README.md:1:"), "{err}");
 }
 
 #[test]
