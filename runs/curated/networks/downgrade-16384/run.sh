@@ -40,3 +40,36 @@ for p in "d0-off d0-on16384" "d2-off d2-on16384" "d0-on16384 d0-again" "d2-on163
   set -- $p; scripts/pair.py $1.csv $2.csv | tail -1
 done
 scripts/pair.py $D/classic-644k/shipped-d3-6007-100-199.csv d3-6007-on16384.csv | tail -1
+
+# 7. Later the same day (f899eac and patches on it, each switched on by an environment variable;
+#    the patches were not kept): depth 1 (eval's default), 2,000 games of seed 17101, played by
+#    nothing before, with configs/networks/six.search.ron.
+S=configs/networks/six.search.ron
+$B eval --network $N --settings $S --games 2000 --seed 17101 --threads 2 --csv gap-d1-high.csv
+#    The lowest missing rank instead of the highest (T2048_GAP_LOW), at or above rank F+1
+#    (T2048_GAP_FLOOR=F: 0, 1, 2, 4), falling back to the highest where there is none.
+for f in 0 1 2 4; do
+  T2048_GAP_LOW=1 T2048_GAP_FLOOR=$f $B eval --network $N --settings $S --games 2000 --seed 17101 \
+      --threads 2 --csv gap-d1-low$f.csv
+done
+#    Downgrading a board whose largest tile is 16384 only once its second largest has rank R
+#    (T2048_SECOND=R: 11, 12, 13, i.e. 2048, 4096, 8192); a 32768 always.
+for r in 11 12 13; do
+  T2048_SECOND=$r $B eval --network $N --settings $S --games 2000 --seed 17101 --threads 2 \
+      --csv second-d1-$r.csv
+done
+for o in gap-d1-low0 gap-d1-low1 gap-d1-low2 gap-d1-low4 second-d1-11 second-d1-12 second-d1-13; do
+  scripts/pair.py gap-d1-high.csv $o.csv | tail -2 | head -1
+  scripts/pair.py --column max_tile --reach 32768 gap-d1-high.csv $o.csv | tail -1
+done
+
+# 8. Learning as the search plays (learn-experiment.patch: `learn --downgrade-at`, not kept):
+#    two runs from six.ntp at once, one core each, the same seeds, stopped after 13,000 and
+#    15,000 games.
+for arm in ctl dg; do
+  extra=""; [ $arm = dg ] && extra="--downgrade-at 16384"
+  $B learn $arm --from $N --lambda 0.5 --coherence --restarts --alpha 0.1 --rounds 20 \
+      --threads 1 --games 734000 --block 1000 --save-secs 600 $extra > $arm.log 2>&1 &
+done
+wait
+cp ctl/progress.csv learn-ctl-progress.csv; cp dg/progress.csv learn-dg-progress.csv
