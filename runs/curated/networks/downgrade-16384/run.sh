@@ -73,3 +73,15 @@ for arm in ctl dg; do
 done
 wait
 cp ctl/progress.csv learn-ctl-progress.csv; cp dg/progress.csv learn-dg-progress.csv
+
+# 9. A stage of its own for downgraded boards (late-tables-experiment.patch on f899eac, not kept:
+#    T2048_COPY0 makes stage 1 of the --from network a copy of stage 0; T2048_LATE scores
+#    downgraded boards in stage 1, in learning and in search; T2048_REAL_REWARD learns the real
+#    move's points; T2048_LEAF downgrades every afterstate on its own, not the board moved on).
+#    Each from six.ntp on both cores, the same game seeds as step 8, stopped by hand.
+L="--from $N --lambda 0.5 --coherence --restarts --alpha 0.1 --rounds 20 --threads 2 --games 844000 --block 1000 --save-secs 300"
+T2048_COPY0=1 T2048_LATE=1 $B learn halfscale $L --downgrade-at 16384
+T2048_COPY0=1 T2048_LATE=1 T2048_REAL_REWARD=1 $B learn realreward $L --downgrade-at 16384
+T2048_COPY0=1 T2048_LATE=1 T2048_LEAF=1 $B learn leaf $L --downgrade-at 16384
+T2048_COPY0=1 $B learn copy $L        # the copy alone, no downgrading: a control
+for r in halfscale realreward leaf copy; do cp $r/progress.csv late-$r-progress.csv; done
