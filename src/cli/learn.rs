@@ -299,11 +299,12 @@ fn report_block(stats: &BlockStats, seconds: f64, saved: bool) {
         .collect::<Vec<_>>()
         .join(", ");
     eprintln!(
-        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s){}",
+        "games {:>8}  mean {:>9.0}  max {:>7}  {reach}  ({:.1} games/s, {:.0} moves/s){}",
         stats.games,
         stats.mean_score,
         stats.max_score,
         stats.block as f64 / seconds,
+        stats.moves as f64 / seconds,
         if saved { "  saved" } else { "" }
     );
 }

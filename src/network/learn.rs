@@ -74,14 +74,18 @@ pub struct BlockStats {
     pub max_score: u64,
     /// Games of the block that reached 2048, 8192, 16384 and 32768.
     pub reached: [u64; 4],
+    /// Moves played and learned from in the block, restarts included.
+    pub moves: u64,
 }
 
 /// Tiles whose reach [`BlockStats::reached`] counts.
 pub const REACH_TILES: [u32; 4] = [2048, 8192, 16384, 32768];
 
 impl BlockStats {
-    pub(super) fn add(&mut self, g: &GameRecord) {
+    pub(super) fn add(&mut self, played: &Played) {
+        let g = &played.record;
         self.block += 1;
+        self.moves += played.path.len() as u64;
         self.mean_score += g.score as f64;
         self.max_score = self.max_score.max(g.score);
         for (n, &tile) in self.reached.iter_mut().zip(&REACH_TILES) {
@@ -310,7 +314,7 @@ fn in_rounds_on<L: Learned>(
         |at: &mut Learner<L>, played: Played| {
             let changed = Some(&mut *at.changed);
             learn_played(at.learned, shape, changed, step, lambda, &played);
-            at.stats.add(&played.record);
+            at.stats.add(&played);
         },
         |at, staged| at.changed.stage(&*at.learned, staged),
     );
@@ -362,7 +366,7 @@ impl Run<'_> {
                         }
                         _ => learn_played(net, shape, None, step, lambda, &played),
                     }
-                    stats.add(&played.record);
+                    stats.add(&played);
                 }
                 stats
             }

@@ -3,7 +3,7 @@
 
 use crate::engine::Variant;
 use crate::network::coherence::Coherence;
-use crate::network::learn::{learn, play, Lesson, RESTART_MIN_MOVES};
+use crate::network::learn::{learn, play, BlockStats, Lesson, RESTART_MIN_MOVES};
 use crate::network::method::{Method, Schedule};
 use crate::network::tests::learn::{fresh, greedy_mean};
 use crate::network::tuples::named_tuples;
@@ -156,6 +156,14 @@ fn a_restart_goes_on_from_the_middle_of_the_segment_before() {
     let middle = once.path[once.path.len() / 2].0;
     let first = again.path[once.path.len()].0;
     assert!(first.max_rank() >= middle.max_rank());
+    // A block counts every move learned from: the game's, then the
+    // restarts'.
+    let (mut plain, mut restarted) = (BlockStats::default(), BlockStats::default());
+    plain.add(&once);
+    restarted.add(&again);
+    assert_eq!(plain.moves, u64::from(once.record.moves));
+    assert_eq!(restarted.moves, *again.ends.last().unwrap() as u64);
+    assert!(restarted.moves > plain.moves);
 }
 
 #[test]
