@@ -452,3 +452,54 @@ fn a_network_banks_the_positions_of_its_own_games() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_bank_plays_with_search_settings_and_records_them() {
+    let dir = TempDir::new("bank-settings");
+    let settings = dir.join("late.search.ron");
+    std::fs::write(&settings, "(downgrade_at: 4096, prob_cutoff: 0.001)\n").unwrap();
+    let bank = |settings: &Path, name: &str| {
+        run(&[
+            "bank",
+            "--weights",
+            repo_path("configs/weights/nneonneo.ron").to_str().unwrap(),
+            "--settings",
+            settings.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--games",
+            "3",
+            "--seed",
+            "8",
+            "--move-limit",
+            "300",
+            "--stage",
+            "every:100",
+            "--out",
+            dir.join(name).to_str().unwrap(),
+        ])
+    };
+    let out = bank(&settings, "late.csv");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.join("late.csv")).unwrap();
+    let search = written
+        .lines()
+        .find(|l| l.starts_with("#! search: "))
+        .unwrap_or_else(|| panic!("no search field in {written}"));
+    // 4096 is rank 12; the file's cutoff replaces the default 0.0001.
+    assert!(
+        search.contains("downgrade_at:12") && search.contains("prob_cutoff:0.001"),
+        "{search}"
+    );
+
+    // A settings file with a field it does not know is refused, naming it.
+    std::fs::write(&settings, "(downgrade_at: 4096,\n depth_rule: 3)\n").unwrap();
+    let out = bank(&settings, "bad.csv");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("late.search.ron") && stderr.contains("depth_rule"),
+        "{stderr}"
+    );
+    assert!(!dir.join("bad.csv").exists());
+}

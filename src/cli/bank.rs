@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
-use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, note_settings_beside, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::bank::record::Stage;
 use tune2048::bank::write::{Maker, Plan, WriteError, Written};
@@ -16,6 +16,7 @@ use tune2048::evaluation::LocalEvaluator;
 use tune2048::fnv;
 use tune2048::heuristic::{Evaluate, Heuristic};
 use tune2048::network::Network;
+use tune2048::search::Settings;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,6 +29,11 @@ pub struct Args {
     pub network: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameOpts,
+    /// Search settings (RON: prob_cutoff, downgrade_at, …; see the players
+    /// guide), as `eval --settings` takes them; the bank's `search` field
+    /// records them.
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: u32,
@@ -50,8 +56,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
         return Err(input_error("--threads must be at least 1"));
     }
+    let mut spec = args.game.spec()?;
+    if let Some(path) = &args.settings {
+        Settings::resolve(Some(path), args.game.prob_cutoff)?.apply(&mut spec.search);
+    } else if let Some(path) = &args.network {
+        note_settings_beside(path);
+    }
     let plan = Plan {
-        spec: args.game.spec()?,
+        spec,
         games: args.games,
         seed: args.game.seed,
         stages: &args.stages,
