@@ -156,6 +156,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
         multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
     if let Some((most, sums)) = plan.most_learned {
+        check_sums_cover(net, &multiples, sums)?;
         keep_most_learned(&mut multiples, most, sums)?;
     }
     let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
@@ -195,6 +196,34 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             kept,
         },
     ))
+}
+
+/// Refuses sums that say nothing of a table whose weights are not all 0:
+/// its weights learned before the sums began (a `learn --from` start from a
+/// file without its coherence sums, a stage no game of the run reached), and
+/// ranked by them every one would be left out.
+fn check_sums_cover(net: &Network, multiples: &[i32], sums: &Coherence) -> Result<(), String> {
+    let tuples = net.tuples().len();
+    let mut begin = 0;
+    for (t, table) in sums.tables().iter().enumerate() {
+        let end = begin + table.len();
+        let Some(in_file) = multiples.get(begin..end) else {
+            break; // keep_most_learned says the sizes differ
+        };
+        let set = in_file.iter().filter(|&&k| k != 0).count();
+        if set > 0 && table.iter().all(|s| s.size == 0.0) {
+            return Err(format!(
+                "stage {} tuple {} has {set} weights that are not 0 and no coherence sum at \
+                 all: they learned before these sums began (a `learn --from` start without \
+                 its sums), so --keep would leave every one out; pack with --drop instead, \
+                 or with sums that cover all of its learning",
+                t / tuples,
+                t % tuples
+            ));
+        }
+        begin = end;
+    }
+    Ok(())
 }
 
 /// Sets to 0 every multiple but the `most.count` that rank highest by

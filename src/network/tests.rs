@@ -596,6 +596,47 @@ mod packed {
         }
     }
 
+    #[test]
+    fn sums_that_miss_a_whole_table_are_refused_rather_than_leave_it_out() {
+        use crate::network::coherence::Coherence;
+        use crate::network::order::reordered;
+        use crate::network::packed::{KeepBy, MostLearned};
+        // As after `learn --from` a file without its sums, when the run's
+        // games never met the second tuple: its weights have no sum.
+        let net = sample();
+        let first_len = net.tables()[0].len();
+        let weights: Vec<f32> = net.tables().iter().flat_map(|t| reordered(t)).collect();
+        let live = |i: &usize| (weights[*i] / 0.5).round() != 0.0;
+        let mut sums = Coherence::new(&net);
+        for i in (0..first_len).filter(live) {
+            set_size(&mut sums, i, 1.0);
+        }
+        let second = (first_len..weights.len()).filter(live).count();
+        assert!(second > 0);
+        let most = MostLearned {
+            count: 1,
+            sums: 1,
+            by: KeepBy::Impact,
+        };
+        fn plan(most: MostLearned, sums: &Coherence) -> Plan<'_> {
+            Plan {
+                most_learned: Some((most, sums)),
+                ..Plan::step(0.5)
+            }
+        }
+        let e = pack(&net, plan(most, &sums), 7).unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "stage 0 tuple 1 has {second} weights that are not 0"
+            )) && e.contains("--drop"),
+            "{e}"
+        );
+        // One sum in the table is enough: the sums then speak of it.
+        let one = (first_len..weights.len()).find(live).unwrap();
+        set_size(&mut sums, one, 1.0);
+        assert_eq!(pack(&net, plan(most, &sums), 7).unwrap().1.kept, 1);
+    }
+
     /// Sets the sum of error sizes of the weight `i`-th in file order.
     fn set_size(sums: &mut crate::network::coherence::Coherence, i: usize, s: f32) {
         use crate::network::order::{cells_of, reversed};
