@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
-use super::common::{load_weights, note_settings_beside, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::bank::record::Stage;
 use tune2048::bank::write::{Maker, Plan, WriteError, Written};
@@ -16,7 +16,6 @@ use tune2048::evaluation::LocalEvaluator;
 use tune2048::fnv;
 use tune2048::heuristic::{Evaluate, Heuristic};
 use tune2048::network::Network;
-use tune2048::search::Settings;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -56,12 +55,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
         return Err(input_error("--threads must be at least 1"));
     }
-    let mut spec = args.game.spec()?;
-    if let Some(path) = &args.settings {
-        Settings::resolve(Some(path), args.game.prob_cutoff)?.apply(&mut spec.search);
-    } else if let Some(path) = &args.network {
-        note_settings_beside(path);
-    }
+    let spec = args
+        .game
+        .spec_with(args.settings.as_deref(), args.network.as_deref())?;
     let plan = Plan {
         spec,
         games: args.games,

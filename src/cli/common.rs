@@ -70,6 +70,25 @@ impl GameOpts {
         }
     }
 
+    /// [`GameOpts::spec`] played with the search settings `file`, where
+    /// given; without one, a note on stderr where a settings file lies
+    /// beside `network` (`play`, `bank`).
+    pub fn spec_with(
+        &self,
+        file: Option<&Path>,
+        network: Option<&Path>,
+    ) -> anyhow::Result<GameSpec> {
+        let mut spec = self.spec()?;
+        match (file, network) {
+            (Some(file), _) => {
+                Settings::resolve(Some(file), self.prob_cutoff)?.apply(&mut spec.search)
+            }
+            (None, Some(network)) => note_settings_beside(network),
+            (None, None) => {}
+        }
+        Ok(spec)
+    }
+
     pub fn spec(&self) -> anyhow::Result<GameSpec> {
         let variant = self.variant()?;
         let cutoff = self.prob_cutoff.unwrap_or(DEFAULT_PROB_CUTOFF);

@@ -4,12 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::common::{load_weights, note_settings_beside, GameOpts, DEFAULT_WEIGHTS};
+use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::engine::value_of;
 use tune2048::heuristic::Heuristic;
 use tune2048::network::Network;
-use tune2048::search::Settings;
 use tune2048::selfplay::play_one_observed;
 
 #[derive(Debug, clap::Args)]
@@ -40,12 +39,9 @@ enum Evaluation {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut spec = args.game.spec()?;
-    if let Some(path) = &args.settings {
-        Settings::resolve(Some(path), args.game.prob_cutoff)?.apply(&mut spec.search);
-    } else if let Some(path) = &args.network {
-        note_settings_beside(path);
-    }
+    let spec = args
+        .game
+        .spec_with(args.settings.as_deref(), args.network.as_deref())?;
     let mut n = 0u32;
     let observe = |board, dir| {
         n += 1;
