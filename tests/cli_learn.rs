@@ -566,6 +566,7 @@ fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
         (vec!["--keep", "0"], "--keep"),
         (vec!["--coherence", sums_arg], "--keep"),
         (vec!["--keep-by", "impact"], "--keep"),
+        (vec!["--keep-unmet"], "--keep"),
         (vec!["--keep", "5", "--keep-by", "size"], "--keep-by"),
         (
             vec!["--keep", "5", "--coherence", other_sums.to_str().unwrap()],
@@ -632,6 +633,7 @@ fn the_shipped_classic_network_is_c2_packed_by_impact_and_plays_as_measured() {
             count: 9_530_000,
             sums: 0xf56d_6e0a_b928_04c7,
             by: tune2048::network::KeepBy::Impact,
+            unmet: false,
         })
     );
     assert_eq!(packing.kept, 9_530_000);

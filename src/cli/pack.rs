@@ -32,6 +32,12 @@ pub struct Args {
     /// it).
     #[arg(long, value_enum, default_value_t = Ranking::Sums, requires = "keep")]
     pub keep_by: Ranking,
+    /// With --keep, keep every weight of a table the coherence sums never
+    /// met (its sums all 0) as it is, and rank the rest of the count: the
+    /// tables a `learn --from` a packed file never reached hold what that
+    /// packing chose. Without it, such sums are refused.
+    #[arg(long, requires = "keep")]
+    pub keep_unmet: bool,
     /// The coherence file for --keep (default: the `coherence-G.tc` beside
     /// the network, G its games).
     #[arg(long, requires = "keep")]
@@ -78,6 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 count,
                 sums: *hash,
                 by: args.keep_by.into(),
+                unmet: args.keep_unmet,
             };
             (most, sums)
         }),

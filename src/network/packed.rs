@@ -27,7 +27,8 @@
 //! The file: the header of a full network file under its own format line,
 //! four or five more fields (`step` q, `drop`, where the N weights moved most
 //! were kept `keep N most-learned sums H` (`largest-impact` for the other
-//! ranking) with H the hash of the coherence file, `source`: the hash of the
+//! ranking) with H the hash of the coherence file, and ` unmet-kept` after
+//! it where the tables those sums never met were kept whole, `source`: the hash of the
 //! full file it was packed from, `kept`: the weights written), a blank line,
 //! the compressed varints (raw deflate, RFC 1951), and the FNV-1a hash of
 //! everything before it (8 bytes, little-endian).
@@ -82,6 +83,11 @@ pub struct MostLearned {
     pub count: usize,
     pub sums: u64,
     pub by: KeepBy,
+    /// Every weight of a table the sums never met (all its sums 0) is kept
+    /// first, as it is on the grid, and the rest of the count ranked: the
+    /// tables a `learn --from` a packed file never reached, whose weights
+    /// that packing already chose. Without it such sums are refused.
+    pub unmet: bool,
 }
 
 /// How a packing keeping N weights ranks them, from their sums of error
@@ -156,8 +162,23 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
         multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
     if let Some((most, sums)) = plan.most_learned {
-        check_sums_cover(net, &multiples, sums)?;
-        keep_most_learned(&mut multiples, most, sums)?;
+        let unmet = unmet_tables(net, &multiples, sums)?;
+        if !most.unmet {
+            if let Some(&(t, set)) = unmet.first() {
+                let tuples = net.tuples().len();
+                return Err(format!(
+                    "stage {} tuple {} has {set} weights that are not 0 and no coherence sum \
+                     at all: they learned before these sums began (a `learn --from` start \
+                     without its sums), so --keep would leave every one out; keep such \
+                     tables whole with --keep-unmet, pack with --drop instead, or with sums \
+                     that cover all of its learning",
+                    t / tuples,
+                    t % tuples
+                ));
+            }
+        }
+        let whole: Vec<usize> = unmet.iter().map(|&(t, _)| t).collect();
+        keep_most_learned(&mut multiples, most, sums, &whole)?;
     }
     let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
     let (mut kept, mut skipped) = (0usize, 0u64);
@@ -173,7 +194,13 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
     }
     let most_learned = plan.most_learned.map(|(most, _)| most);
     let keep_line = most_learned.map_or(String::new(), |m| {
-        format!("keep {} {} sums {:016x}\n", m.count, m.by.word(), m.sums)
+        let unmet = if m.unmet { " unmet-kept" } else { "" };
+        format!(
+            "keep {} {} sums {:016x}{unmet}\n",
+            m.count,
+            m.by.word(),
+            m.sums
+        )
     });
     let out = format!(
         "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\n{keep_line}source {source:016x}\nkept {kept}\n\n",
@@ -198,57 +225,72 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
     ))
 }
 
-/// Refuses sums that say nothing of a table whose weights are not all 0:
-/// its weights learned before the sums began (a `learn --from` start from a
-/// file without its coherence sums, a stage no game of the run reached), and
-/// ranked by them every one would be left out.
-fn check_sums_cover(net: &Network, multiples: &[i32], sums: &Coherence) -> Result<(), String> {
-    let tuples = net.tuples().len();
-    let mut begin = 0;
-    for (t, table) in sums.tables().iter().enumerate() {
-        let end = begin + table.len();
-        let Some(in_file) = multiples.get(begin..end) else {
-            break; // keep_most_learned says the sizes differ
-        };
-        let set = in_file.iter().filter(|&&k| k != 0).count();
-        if set > 0 && table.iter().all(|s| s.size == 0.0) {
-            return Err(format!(
-                "stage {} tuple {} has {set} weights that are not 0 and no coherence sum at \
-                 all: they learned before these sums began (a `learn --from` start without \
-                 its sums), so --keep would leave every one out; pack with --drop instead, \
-                 or with sums that cover all of its learning",
-                t / tuples,
-                t % tuples
-            ));
-        }
-        begin = end;
-    }
-    Ok(())
-}
-
-/// Sets to 0 every multiple but the `most.count` that rank highest by
-/// `most.by` from their sums of error sizes in `sums` (ties at the cut go to
-/// the earlier weight), where more than that many are not 0.
-fn keep_most_learned(
-    multiples: &mut [i32],
-    most: MostLearned,
+/// The tables the sums say nothing of while their weights are not all 0,
+/// each with the count of those weights: their weights learned before the
+/// sums began (a `learn --from` start from a file without its coherence
+/// sums, a stage no game of the run reached), and ranked by the sums every
+/// one would be left out.
+fn unmet_tables(
+    net: &Network,
+    multiples: &[i32],
     sums: &Coherence,
-) -> Result<(), String> {
-    let count = most.count;
+) -> Result<Vec<(usize, usize)>, String> {
     let covered: usize = sums.tables().iter().map(Vec::len).sum();
-    if covered != multiples.len() {
+    if covered != multiples.len() || sums.tables().len() != net.tables().len() {
         return Err(format!(
             "the coherence sums cover {covered} weights, the network has {}",
             multiples.len()
         ));
     }
+    let mut unmet = Vec::new();
+    let mut begin = 0;
+    for (t, table) in sums.tables().iter().enumerate() {
+        let end = begin + table.len();
+        let set = multiples[begin..end].iter().filter(|&&k| k != 0).count();
+        if set > 0 && table.iter().all(|s| s.size == 0.0) {
+            unmet.push((t, set));
+        }
+        begin = end;
+    }
+    Ok(unmet)
+}
+
+/// Sets to 0 every multiple but the `most.count` that rank highest by
+/// `most.by` from their sums of error sizes in `sums` (ties at the cut go to
+/// the earlier weight), where more than that many are not 0. The weights of
+/// the tables `whole` (indices in `sums.tables()`) rank above every other.
+fn keep_most_learned(
+    multiples: &mut [i32],
+    most: MostLearned,
+    sums: &Coherence,
+    whole: &[usize],
+) -> Result<(), String> {
+    let count = most.count;
     let sizes: Vec<f32> = sums
         .tables()
         .iter()
-        .flat_map(|t| order::reordered(t))
+        .enumerate()
+        .flat_map(|(t, table)| {
+            let whole = whole.contains(&t);
+            order::reordered(table).into_iter().map(move |s| (s, whole))
+        })
         .zip(multiples.iter())
-        .map(|(s, &k)| most.by.rank(s.size, k))
+        .map(|((s, whole), &k)| match whole {
+            true => f32::INFINITY,
+            false => most.by.rank(s.size, k),
+        })
         .collect();
+    let kept_whole = multiples
+        .iter()
+        .zip(&sizes)
+        .filter(|(k, s)| **k != 0 && **s == f32::INFINITY)
+        .count();
+    if kept_whole > count {
+        return Err(format!(
+            "the tables the sums never met hold {kept_whole} weights that are not 0, more \
+             than the {count} to keep"
+        ));
+    }
     let mut candidates: Vec<f32> = multiples
         .iter()
         .zip(&sizes)
@@ -339,7 +381,7 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
                 "keep",
                 &format!(
                     "`{text}` is not `N most-learned sums H` or `N largest-impact sums H` \
-                     (H: a 16-digit hash)"
+                     (H: a 16-digit hash), with ` unmet-kept` or nothing after it"
                 ),
             )
         })?)
@@ -371,10 +413,13 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
 fn parse_most_learned(text: &str) -> Option<MostLearned> {
     let mut words = text.split(' ');
     let count = words.next()?.parse().ok()?;
-    let (Some(by), Some("sums"), Some(hash), None) =
-        (words.next(), words.next(), words.next(), words.next())
-    else {
+    let (Some(by), Some("sums"), Some(hash)) = (words.next(), words.next(), words.next()) else {
         return None;
+    };
+    let unmet = match (words.next(), words.next()) {
+        (None, _) => false,
+        (Some("unmet-kept"), None) => true,
+        _ => return None,
     };
     let by = [KeepBy::Sums, KeepBy::Impact]
         .into_iter()
@@ -382,7 +427,12 @@ fn parse_most_learned(text: &str) -> Option<MostLearned> {
     let sums = u64::from_str_radix(hash, 16)
         .ok()
         .filter(|_| hash.len() == 16)?;
-    Some(MostLearned { count, sums, by })
+    Some(MostLearned {
+        count,
+        sums,
+        by,
+        unmet,
+    })
 }
 
 /// The varints of `kept` entries, inflated from `deflated`.

@@ -484,6 +484,7 @@ mod packed {
             count: n - 2,
             sums: 0xfeed,
             by: KeepBy::Sums,
+            unmet: false,
         };
         let plan = Plan {
             most_learned: Some((most, &sums)),
@@ -518,6 +519,7 @@ mod packed {
             count: n,
             sums: 1,
             by: KeepBy::Sums,
+            unmet: false,
         };
         let plan = Plan {
             most_learned: Some((all, &sums)),
@@ -573,6 +575,7 @@ mod packed {
                 count: 1,
                 sums: 0xbeef,
                 by,
+                unmet: false,
             };
             let plan = Plan {
                 most_learned: Some((most, &sums)),
@@ -617,6 +620,7 @@ mod packed {
             count: 1,
             sums: 1,
             by: KeepBy::Impact,
+            unmet: false,
         };
         fn plan(most: MostLearned, sums: &Coherence) -> Plan<'_> {
             Plan {
@@ -631,6 +635,36 @@ mod packed {
             )) && e.contains("--drop"),
             "{e}"
         );
+        // --keep-unmet keeps that table whole, as it is on the grid, and
+        // ranks the rest of the count among the weights the sums met.
+        let unmet = MostLearned {
+            count: second + 1,
+            unmet: true,
+            ..most
+        };
+        let (bytes, packing) = pack(&net, plan(unmet, &sums), 7).unwrap();
+        assert_eq!(packing.kept, second + 1);
+        let (back, read) = Network::read(&bytes).unwrap();
+        assert_eq!(read.and_then(|p| p.most_learned), Some(unmet));
+        let back_weights: Vec<f32> = back.tables().iter().flat_map(|t| reordered(t)).collect();
+        for i in first_len..weights.len() {
+            assert_eq!(
+                back_weights[i],
+                (weights[i] / 0.5).round() * 0.5,
+                "weight {i}"
+            );
+        }
+        let first_kept = (0..first_len).filter(|&i| back_weights[i] != 0.0).count();
+        assert_eq!(first_kept, 1);
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("largest-impact sums 0000000000000001 unmet-kept\n"));
+        // A count the whole tables alone exceed is refused, not cut short.
+        let short = MostLearned {
+            count: second - 1,
+            ..unmet
+        };
+        let e = pack(&net, plan(short, &sums), 7).unwrap_err();
+        assert!(e.contains(&format!("hold {second} weights")), "{e}");
         // One sum in the table is enough: the sums then speak of it.
         let one = (first_len..weights.len()).find(live).unwrap();
         set_size(&mut sums, one, 1.0);
