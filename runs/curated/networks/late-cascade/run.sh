@@ -4,8 +4,10 @@
 # (both cores; the evaluations below ran beside the learner). Run from a scratch folder; B is the
 # binary of the commit that added `bank --settings`.
 B=tune2048
-N=configs/networks/six.ntp        # the shipped file (C2 at 644,000 games, packed)
-S=configs/networks/six.search.ron # its settings: downgrade_at 16384
+git show b751b9a:configs/networks/six.ntp > c2.ntp              # C2 at 644,000 games, packed:
+git show b751b9a:configs/networks/six.search.ron > c2.search.ron # six.ntp and its settings until
+N=c2.ntp                                                         # G3 replaced them (step 7)
+S=c2.search.ron                   # downgrade_at 16384
 
 # 1. Positions: the first board holding a 16384 of d1 games (seed 7300 to learn from, seed 7400 to
 #    measure on), and every 25th board of 2,000 whole d1 games played with the shipped settings.
@@ -63,3 +65,43 @@ for s in d3-on16384 d3-off; do
   scripts/pair.py ../downgrade-16384/$s.csv G3-1406000-full-d3-16007.csv | tail -1
 done
 scripts/pair.py --column max_tile --reach 32768 ../downgrade-16384/d3-on16384.csv G3-1406000-full-d3-16007.csv
+
+# 7. Shipped on 2026-11-29 (the binary of the commit that added `pack --keep-unmet`): G3 packed with
+#    its stage below 16384 kept whole as C2 has it, the rest of the 9,530,000 weights by impact.
+$B pack p1406000/network.nt --step 16 --keep 9530000 --keep-by impact --keep-unmet \
+    --out G3-1406000-unmet.ntp                                   # = configs/networks/six.ntp
+$B eval --network G3-1406000-unmet.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G3-1406000-unmet-d1-off.csv
+scripts/pair.py G3-1406000-d1-off.csv G3-1406000-unmet-d1-off.csv | tail -1
+#    Depth 3 on the same 100 games of seed 16007, and on games 100..199 of seed 6007, which no G3
+#    file had played (C2's games on them: ../downgrade-16384/d3-6007-on16384.csv with its settings,
+#    ../classic-644k/shipped-d3-6007-100-199.csv without; the reference's: rows 100..199 of
+#    ../packed/reference-d3-6007.csv).
+printf '(downgrade_at: 32768)\n' > dg32768.search.ron               # = configs/networks/six.search.ron
+for s in 16007 6007; do
+  first=0; [ $s = 6007 ] && first=100
+  /usr/bin/time -f "%e s wall %M KB" $B eval --network G3-1406000-unmet.ntp \
+      --settings dg32768.search.ron --depth 3 --first $first --games 100 --seed $s --threads 2 \
+      --csv shipped-d3-$s.csv > shipped-d3-$s.log 2>&1
+done
+mv shipped-d3-6007.csv shipped-d3-6007-100-199.csv
+scripts/pair.py ../downgrade-16384/d3-on16384.csv shipped-d3-16007.csv | tail -1
+scripts/pair.py ../downgrade-16384/d3-6007-on16384.csv shipped-d3-6007-100-199.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 ../downgrade-16384/d3-on16384.csv shipped-d3-16007.csv
+#    Greedy (seeds 12031, 9001, 14001) and depth 1 (seed 12031), with and without the settings, the
+#    file it replaced beside it (before-*.csv: C2 with its settings; ../classic-644k/shipped-d0-12031.csv
+#    is C2 without them). shipped-d0-9001.csv and the 14001 pair pin the tests.
+for s in 12031 9001 14001; do
+  $B eval --network G3-1406000-unmet.ntp --depth 0 --games 2000 --seed $s --threads 1 \
+      --csv shipped-d0-$s.csv
+done
+for s in 12031 14001; do
+  $B eval --network G3-1406000-unmet.ntp --settings dg32768.search.ron --depth 0 --games 2000 \
+      --seed $s --threads 1 --csv shipped-settings-d0-$s.csv
+done
+$B eval --network $N --settings $S --depth 0 --games 2000 --seed 12031 --threads 1 \
+    --csv before-settings-d0-12031.csv
+$B eval --network G3-1406000-unmet.ntp --settings dg32768.search.ron --depth 1 --games 400 \
+    --seed 12031 --threads 1 --csv shipped-settings-d1-12031.csv
+$B eval --network $N --settings $S --depth 1 --games 400 --seed 12031 --threads 1 \
+    --csv before-settings-d1-12031.csv
