@@ -162,23 +162,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
         multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
     if let Some((most, sums)) = plan.most_learned {
-        let unmet = unmet_tables(net, &multiples, sums)?;
-        if !most.unmet {
-            if let Some(&(t, set)) = unmet.first() {
-                let tuples = net.tuples().len();
-                return Err(format!(
-                    "stage {} tuple {} has {set} weights that are not 0 and no coherence sum \
-                     at all: they learned before these sums began (a `learn --from` start \
-                     without its sums), so --keep would leave every one out; keep such \
-                     tables whole with --keep-unmet, pack with --drop instead, or with sums \
-                     that cover all of its learning",
-                    t / tuples,
-                    t % tuples
-                ));
-            }
-        }
-        let whole: Vec<usize> = unmet.iter().map(|&(t, _)| t).collect();
-        keep_most_learned(&mut multiples, most, sums, &whole)?;
+        keep_ranked(net, &mut multiples, most, sums)?;
     }
     let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
     let (mut kept, mut skipped) = (0usize, 0u64);
@@ -223,6 +207,34 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             kept,
         },
     ))
+}
+
+/// Keeps the `most.count` weights of `multiples` that rank highest by
+/// their sums in `sums`: the tables the sums never met first where
+/// `most.unmet` says so, and such tables refused where it does not.
+fn keep_ranked(
+    net: &Network,
+    multiples: &mut [i32],
+    most: MostLearned,
+    sums: &Coherence,
+) -> Result<(), String> {
+    let unmet = unmet_tables(net, multiples, sums)?;
+    if !most.unmet {
+        if let Some(&(t, set)) = unmet.first() {
+            let tuples = net.tuples().len();
+            return Err(format!(
+                "stage {} tuple {} has {set} weights that are not 0 and no coherence sum \
+                 at all: they learned before these sums began (a `learn --from` start \
+                 without its sums), so --keep would leave every one out; keep such \
+                 tables whole with --keep-unmet, pack with --drop instead, or with sums \
+                 that cover all of its learning",
+                t / tuples,
+                t % tuples
+            ));
+        }
+    }
+    let whole: Vec<usize> = unmet.iter().map(|&(t, _)| t).collect();
+    keep_most_learned(multiples, most, sums, &whole)
 }
 
 /// The tables the sums say nothing of while their weights are not all 0,

@@ -105,3 +105,18 @@ $B eval --network G3-1406000-unmet.ntp --settings dg32768.search.ron --depth 1 -
     --seed 12031 --threads 1 --csv shipped-settings-d1-12031.csv
 $B eval --network $N --settings $S --depth 1 --games 400 --seed 12031 --threads 1 \
     --csv before-settings-d1-12031.csv
+
+# 8. G4: G3's full file split further at 16384+8192 (a stage of its own for boards that hold a 16384
+#    and an 8192, starting as a copy of G3's late stage, with its sums), on the same bank. Stopped
+#    after its save at 1,654,000 games (35 minutes, niced beside the work of step 7).
+$B learn G4 --from p1406000/network.nt --stages 16384,16384+8192 --bank bank-mix3.csv \
+    --bank-stage every:25 --bank-share 1.0 --lambda 0.5 --coherence --restarts --alpha 0.1 \
+    --rounds 20 --games 3000000 --block 1000 --save-secs 600 --threads 2
+for k in G4-1561000 G4-1654000; do   # copies of G4/network.nt after those saves
+  $B eval --network $k.nt --depth 1 --games 400 --seed 7600 --bank bank-eval.csv --bank-stage 16384 \
+      --threads 2 --csv $k-d1-off.csv
+  scripts/pair.py G3-1406000-d1-off.csv $k-d1-off.csv | tail -1
+done
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G4-1654000.nt --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 16007 --threads 2 --csv G4-1654000-d3-16007.csv
+scripts/pair.py shipped-d3-16007.csv G4-1654000-d3-16007.csv | tail -1
