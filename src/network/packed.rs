@@ -233,8 +233,17 @@ fn keep_ranked(
             ));
         }
     }
+    let kept_whole: usize = unmet.iter().map(|&(_, set)| set).sum();
+    if kept_whole > most.count {
+        return Err(format!(
+            "the tables the sums never met hold {kept_whole} weights that are not 0, more \
+             than the {} to keep",
+            most.count
+        ));
+    }
     let whole: Vec<usize> = unmet.iter().map(|&(t, _)| t).collect();
-    keep_most_learned(multiples, most, sums, &whole)
+    keep_most_learned(multiples, most, sums, &whole);
+    Ok(())
 }
 
 /// The tables the sums say nothing of while their weights are not all 0,
@@ -271,12 +280,7 @@ fn unmet_tables(
 /// `most.by` from their sums of error sizes in `sums` (ties at the cut go to
 /// the earlier weight), where more than that many are not 0. The weights of
 /// the tables `whole` (indices in `sums.tables()`) rank above every other.
-fn keep_most_learned(
-    multiples: &mut [i32],
-    most: MostLearned,
-    sums: &Coherence,
-    whole: &[usize],
-) -> Result<(), String> {
+fn keep_most_learned(multiples: &mut [i32], most: MostLearned, sums: &Coherence, whole: &[usize]) {
     let count = most.count;
     let sizes: Vec<f32> = sums
         .tables()
@@ -292,17 +296,6 @@ fn keep_most_learned(
             false => most.by.rank(s.size, k),
         })
         .collect();
-    let kept_whole = multiples
-        .iter()
-        .zip(&sizes)
-        .filter(|(k, s)| **k != 0 && **s == f32::INFINITY)
-        .count();
-    if kept_whole > count {
-        return Err(format!(
-            "the tables the sums never met hold {kept_whole} weights that are not 0, more \
-             than the {count} to keep"
-        ));
-    }
     let mut candidates: Vec<f32> = multiples
         .iter()
         .zip(&sizes)
@@ -310,11 +303,11 @@ fn keep_most_learned(
         .map(|(_, s)| *s)
         .collect();
     if candidates.len() <= count {
-        return Ok(());
+        return;
     }
     if count == 0 {
         multiples.fill(0);
-        return Ok(());
+        return;
     }
     // The count-th largest size: every weight above it is kept, and as many
     // at it as are needed to make up the count.
@@ -331,7 +324,6 @@ fn keep_most_learned(
             *k = 0;
         }
     }
-    Ok(())
 }
 
 /// The largest change packing made to a weight: the most a weight of
