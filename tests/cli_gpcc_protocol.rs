@@ -172,13 +172,21 @@ fn silent_and_crashing_players_lose_and_nothing_hangs() {
     let r = against("gpcc2015", "false");
     assert!(r.contains("B (attacker) loses: after line 5 `go`: the program ended without answering (exit status 1)"), "{r}");
     // Our own player, cut off after two answers: the third never comes.
+    // The script passes two answers on, then stops the player and ends, so
+    // its output ends however slowly the player would have met the closed
+    // pipe (a player left to die of SIGPIPE on its third answer may take
+    // longer than the limit on a loaded machine, and then times out).
+    let fifo = dir.join("answers");
     let cut = script(
         &dir,
         "cut.sh",
-        // `head` would buffer its output; the shell's `echo` does not.
+        // `head` would buffer its output; the shell's `echo` does not. A
+        // background job's stdin is /dev/null unless given: fd 3 keeps ours.
         &format!(
-            "{} | {{ read a; echo \"$a\"; read b; echo \"$b\"; }}\n",
-            ours("eval1", 1)
+            "exec 3<&0\nmkfifo {fifo}\n{ours} <&3 >{fifo} &\n\
+             {{ read a; echo \"$a\"; read b; echo \"$b\"; }} <{fifo}\nkill $!\n",
+            fifo = fifo.display(),
+            ours = ours("eval1", 1)
         ),
     );
     let r = against("gpcc2015", &cut);
