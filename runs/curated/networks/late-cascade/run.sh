@@ -120,3 +120,34 @@ done
 /usr/bin/time -f "%e s wall %M KB" $B eval --network G4-1654000.nt --settings dg32768.search.ron \
     --depth 3 --games 100 --seed 16007 --threads 2 --csv G4-1654000-d3-16007.csv
 scripts/pair.py shipped-d3-16007.csv G4-1654000-d3-16007.csv | tail -1
+
+# 9. G4 shipped (2026-11-29): its save at 1,654,000 games packed as G3 was, to the 16 MB a shipped
+#    file may take (9,440,000 weights, its stage below 16384 whole), then 100 depth-3 games of
+#    seed 26007, which nothing had played, for it and the file it replaced (G3 packed).
+$B pack G4/network.nt --step 16 --keep 9440000 --keep-by impact --keep-unmet \
+    --out G4-1654000.ntp                                         # = configs/networks/six.ntp
+$B eval --network G4-1654000.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G4-1654000-packed-d1-off.csv
+scripts/pair.py G4-1654000-d1-off.csv G4-1654000-packed-d1-off.csv | tail -1
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G4-1654000.ntp --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 26007 --threads 2 --csv G4-1654000-packed-d3-26007.csv
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G3-1406000-unmet.ntp \
+    --settings dg32768.search.ron --depth 3 --games 100 --seed 26007 --threads 2 \
+    --csv shipped-d3-26007.csv
+scripts/pair.py shipped-d3-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 shipped-d3-26007.csv G4-1654000-packed-d3-26007.csv
+#    Greedy and depth 1 on seed 12031 with the settings, beside G3's (shipped-settings-*-12031.csv);
+#    greedy on seeds 9001 and 14001, which pin the tests.
+$B eval --network G4-1654000.ntp --settings dg32768.search.ron --depth 0 --games 2000 \
+    --seed 12031 --threads 2 --csv G4p-settings-d0-12031.csv
+$B eval --network G4-1654000.ntp --settings dg32768.search.ron --depth 1 --games 400 \
+    --seed 12031 --threads 2 --csv G4p-settings-d1-12031.csv
+for s in 9001 14001; do
+  $B eval --network G4-1654000.ntp --depth 0 --games 2000 --seed $s --threads 1 --csv G4p-d0-$s.csv
+done
+$B eval --network G4-1654000.ntp --settings dg32768.search.ron --depth 0 --games 2000 --seed 14001 \
+    --threads 1 --csv G4p-settings-d0-14001.csv
+#    The reference weights on the same depth-3 games.
+$B eval --weights configs/weights/nneonneo.ron --depth 3 --games 100 --seed 26007 --threads 2 \
+    --csv reference-d3-26007.csv
+scripts/pair.py reference-d3-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
