@@ -151,3 +151,8 @@ $B eval --network G4-1654000.ntp --settings dg32768.search.ron --depth 0 --games
 $B eval --weights configs/weights/nneonneo.ron --depth 3 --games 100 --seed 26007 --threads 2 \
     --csv reference-d3-26007.csv
 scripts/pair.py reference-d3-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
+#    Time a move (time.sh, from the repository root, nothing else running), then the reference
+#    one layer deeper on the same games, for a comparison at equal time.
+/usr/bin/time -f "%e s wall %M KB" $B eval --weights configs/weights/nneonneo.ron --depth 4 \
+    --games 100 --seed 26007 --threads 2 --csv reference-d4-26007.csv
+scripts/pair.py reference-d4-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
