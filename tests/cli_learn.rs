@@ -652,7 +652,7 @@ fn the_shipped_classic_network_is_g4_packed_with_its_first_stage_kept_and_plays_
         "16384,16384+8192"
     );
 
-    // Its first greedy games on seed 9001 are those the results page pairs.
+    // Its first greedy games on seed 9001 are those of the evidence folder.
     let tmp = TempDir::new("shipped-network");
     let csv = tmp.join("d0.csv");
     let out = run(&[
