@@ -74,7 +74,8 @@ pub struct Args {
     /// Split the network into stages by its largest tile, each with tables
     /// of its own: `16384`, or up to 3 ascending tiles; `16384+8192` asks
     /// for a second tile beside the largest (`16384,16384+8192`: the first
-    /// 16384, then 16384 with 8192). With --from, each stage starts as a
+    /// 16384, then 16384 with 8192), `16384+8192+4096` for a third too.
+    /// With --from, each stage starts as a
     /// copy of the stage of that network that scored its boards; a network
     /// split already splits further when its boundaries are all named again
     /// (`--from` a network of `16384` with `16384,16384+8192`).

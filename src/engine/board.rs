@@ -340,6 +340,24 @@ impl Board {
         (top, second)
     }
 
+    /// The ranks of its three largest tiles, each in a cell of its own,
+    /// the largest first (0 where the board has fewer tiles).
+    #[inline]
+    pub fn top_three_ranks(self) -> (u8, u8, u8) {
+        let (mut top, mut second, mut third) = (0, 0, 0);
+        for i in 0..16 {
+            let r = self.rank(i);
+            if r > top {
+                (top, second, third) = (r, top, second);
+            } else if r > second {
+                (second, third) = (r, second);
+            } else if r > third {
+                third = r;
+            }
+        }
+        (top, second, third)
+    }
+
     /// Number of distinct non-empty ranks (the reference depth rule uses it).
     #[inline]
     pub fn distinct_ranks(self) -> u32 {
@@ -596,6 +614,11 @@ mod tests {
         assert_eq!(b.empty_mask().count_ones(), 12);
         assert_eq!(b.max_rank(), 10);
         assert_eq!(b.top_two_ranks(), (10, 2));
+        assert_eq!(b.top_three_ranks(), (10, 2, 1));
+        let one = board([0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(one.top_three_ranks(), (3, 0, 0));
+        let pairs = board([4, 16, 0, 0, 16, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 4]);
+        assert_eq!(pairs.top_three_ranks(), (4, 4, 3));
         assert_eq!(b.distinct_ranks(), 3);
         let syms = b.symmetries();
         for s in syms {

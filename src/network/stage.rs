@@ -2,11 +2,11 @@
 //! tables.
 //!
 //! A boundary names the largest tile a board must hold (`16384`), or its two
-//! largest tiles (`16384+8192`: a 16384 or more, and another tile of 8192 or
-//! more beside it). The boundaries of a network are nested: each asks at
-//! least as much as the one before, in both tiles, so a board that reaches
-//! one has reached every one before it, and its stage is the number it
-//! reaches.
+//! or three largest tiles (`16384+8192`: a 16384 or more, and another tile of
+//! 8192 or more beside it; `16384+8192+4096`: a third of 4096 or more). The
+//! boundaries of a network are nested: each asks at least as much as the one
+//! before, in every tile, so a board that reaches one has reached every one
+//! before it, and its stage is the number it reaches.
 
 use crate::engine::{rank_of, value_of, Board};
 
@@ -22,25 +22,35 @@ pub struct Boundary {
     /// The rank its second largest tile reaches (another cell's, which may
     /// hold an equal tile); 0 asks nothing of it.
     pub second: u8,
+    /// The rank its third largest tile reaches (a third cell's); 0 asks
+    /// nothing of it, and it is 0 wherever `second` is.
+    pub third: u8,
 }
 
 impl Boundary {
     /// The boundary at a largest tile of rank `top`.
     pub const fn tile(top: u8) -> Boundary {
-        Boundary { top, second: 0 }
+        Boundary {
+            top,
+            second: 0,
+            third: 0,
+        }
     }
 
-    /// Whether a board whose two largest tiles have ranks `top` and
-    /// `second` has reached it.
+    /// Whether a board whose three largest tiles have ranks `ranks` (the
+    /// largest first) has reached it.
     #[inline(always)]
-    pub fn reached(self, top: u8, second: u8) -> bool {
-        top >= self.top && second >= self.second
+    pub fn reached(self, ranks: (u8, u8, u8)) -> bool {
+        ranks.0 >= self.top && ranks.1 >= self.second && ranks.2 >= self.third
     }
 
     /// Whether every board that reaches `self` reaches `before`, and some
     /// board reaches `before` but not `self`.
     fn follows(self, before: Boundary) -> bool {
-        self.top >= before.top && self.second >= before.second && self != before
+        self.top >= before.top
+            && self.second >= before.second
+            && self.third >= before.third
+            && self != before
     }
 }
 
@@ -50,18 +60,22 @@ pub fn stage_reached(stages: &[Boundary], board: Board) -> usize {
     let Some(last) = stages.last() else {
         return 0;
     };
-    // Nested boundaries: the last asks the most of the second tile.
-    let (top, second) = if last.second == 0 {
-        (board.max_rank(), 0)
+    // Nested boundaries: the last asks the most of the second and third
+    // tiles, so the board is read no further than it needs.
+    let ranks = if last.third != 0 {
+        board.top_three_ranks()
+    } else if last.second != 0 {
+        let (top, second) = board.top_two_ranks();
+        (top, second, 0)
     } else {
-        board.top_two_ranks()
+        (board.max_rank(), 0, 0)
     };
-    stages.iter().take_while(|b| b.reached(top, second)).count()
+    stages.iter().take_while(|b| b.reached(ranks)).count()
 }
 
-/// Parses stage boundaries written as tiles, `16384`, `8192,16384` or
-/// `16384,16384+8192`: at most [`MAX_STAGE_BOUNDARIES`], each asking more
-/// than the one before.
+/// Parses stage boundaries written as tiles, `16384`, `8192,16384`,
+/// `16384,16384+8192` or `16384,16384+8192,16384+8192+4096`: at most
+/// [`MAX_STAGE_BOUNDARIES`], each asking more than the one before.
 pub fn parse_stages(text: &str) -> Result<Vec<Boundary>, String> {
     let stages = text
         .split(',')
@@ -75,7 +89,7 @@ pub fn parse_stages(text: &str) -> Result<Vec<Boundary>, String> {
     }
     if let Some(w) = stages.windows(2).find(|w| !w[1].follows(w[0])) {
         return Err(format!(
-            "each stage boundary asks more than the one before, in both tiles: `{}` after `{}`",
+            "each stage boundary asks more than the one before, in every tile: `{}` after `{}`",
             boundary_text(w[1]),
             boundary_text(w[0])
         ));
@@ -83,7 +97,7 @@ pub fn parse_stages(text: &str) -> Result<Vec<Boundary>, String> {
     Ok(stages)
 }
 
-/// `16384` or `16384+8192`.
+/// `16384`, `16384+8192` or `16384+8192+4096`.
 fn parse_boundary(text: &str) -> Result<Boundary, String> {
     let rank = |t: &str| {
         t.trim()
@@ -93,24 +107,32 @@ fn parse_boundary(text: &str) -> Result<Boundary, String> {
             .filter(|&r| r >= 2)
             .ok_or_else(|| format!("`{t}` is not a tile from 4 to 32768"))
     };
-    match text.split_once('+') {
-        None => Ok(Boundary::tile(rank(text)?)),
-        Some((top, second)) => {
-            let (top, second) = (rank(top)?, rank(second)?);
-            if second > top {
-                return Err(format!("`{text}`: the larger tile comes first"));
-            }
-            Ok(Boundary { top, second })
-        }
+    let ranks = text
+        .split('+')
+        .map(rank)
+        .collect::<Result<Vec<u8>, String>>()?;
+    if ranks.len() > 3 {
+        return Err(format!("`{text}`: at most three tiles"));
     }
+    if ranks.windows(2).any(|w| w[1] > w[0]) {
+        return Err(format!("`{text}`: the larger tile comes first"));
+    }
+    let at = |i: usize| ranks.get(i).copied().unwrap_or(0);
+    Ok(Boundary {
+        top: at(0),
+        second: at(1),
+        third: at(2),
+    })
 }
 
 /// One boundary as a header writes it.
 fn boundary_text(b: Boundary) -> String {
-    match b.second {
-        0 => value_of(b.top).to_string(),
-        second => format!("{}+{}", value_of(b.top), value_of(second)),
-    }
+    [b.top, b.second, b.third]
+        .into_iter()
+        .filter(|&r| r != 0)
+        .map(|r| value_of(r).to_string())
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 /// Stage boundaries as a header or a message writes them: `8192,16384`,
@@ -196,6 +218,8 @@ mod tests {
             "8192,16384",
             "16384,16384+8192",
             "8192,16384+8192,32768+16384",
+            "16384,16384+8192,16384+8192+4096",
+            "8192+4096+4096,16384+16384+16384",
         ] {
             assert_eq!(stages_text(&parse_stages(text).unwrap()), text);
         }
@@ -209,7 +233,8 @@ mod tests {
                 Boundary::tile(14),
                 Boundary {
                     top: 14,
-                    second: 13
+                    second: 13,
+                    third: 0
                 }
             ]
         );
@@ -218,6 +243,13 @@ mod tests {
             ("16384,16384", "`16384` after `16384`"),
             ("16384+8192,32768", "`32768` after `16384+8192`"),
             ("8192+16384", "the larger tile comes first"),
+            ("16384+4096+8192", "the larger tile comes first"),
+            ("16384+8192+4096+2048", "at most three tiles"),
+            (
+                "16384+8192+4096,16384+8192",
+                "`16384+8192` after `16384+8192+4096`",
+            ),
+            ("16384+8192+4096,32768", "`32768` after `16384+8192+4096`"),
             ("16384+", "`` is not a tile"),
             ("16384+3000", "`3000` is not a tile"),
             ("2", "`2` is not a tile"),
@@ -240,5 +272,19 @@ mod tests {
         assert_eq!([small, one, both, pair, after].map(stage), [0, 1, 2, 2, 1]);
         assert_eq!(stage_reached(&[], both), 0);
         assert_eq!(stage_reached(&parse_stages("16384").unwrap(), after), 1);
+    }
+
+    #[test]
+    fn a_board_reaches_the_boundaries_its_three_largest_tiles_pass() {
+        let stages = parse_stages("16384,16384+8192,16384+8192+4096").unwrap();
+        let one = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4096, 0, 16384, 0, 0, 2]);
+        let two = board([2, 4, 8, 16, 0, 2, 0, 2048, 0, 0, 8192, 0, 16384, 0, 0, 2]);
+        let three = board([
+            2, 4, 8, 16, 0, 2, 0, 4096, 0, 2048, 8192, 4096, 16384, 0, 0, 2,
+        ]);
+        let pair = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 16384, 4096, 16384, 0, 0, 2]);
+        let short = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 8192, 0, 16384, 0, 0, 2]);
+        let stage = |b| stage_reached(&stages, b);
+        assert_eq!([one, two, three, pair, short].map(stage), [1, 2, 3, 3, 2]);
     }
 }

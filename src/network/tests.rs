@@ -199,6 +199,18 @@ mod value {
         // The new stage starts from the late stage, not the first.
         let tables = refined.tables();
         assert!(tables[4..] == tables[2..4] && tables[4..] != tables[..2]);
+        // A third tile splits the last stage again, from its own tables.
+        let mut refined = refined;
+        refined.adjust(later, 0.75);
+        let chain = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 4096, 8192, 0, 16384, 0, 0, 2]);
+        let third = refined
+            .split(parse_stages("16384,16384+8192,16384+8192+4096").unwrap())
+            .unwrap();
+        let tables = third.tables();
+        assert!(tables[6..] == refined.tables()[4..] && tables[6..] != tables[2..4]);
+        for b in [early, late, later, chain, Board::EMPTY] {
+            assert_eq!(third.value(b), refined.value(b), "{b:?}");
+        }
         // Splitting below the late stage copies the first stage instead.
         let below = net.split(parse_stages("8192,16384").unwrap()).unwrap();
         let tables = below.tables();
