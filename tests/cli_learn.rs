@@ -900,6 +900,13 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
     let twice = twice.to_str().unwrap();
     let err = refused(&["--games", "90", "--from", twice, "--stages", "512"]);
     assert!(err.contains("split already"), "{err}");
+    // A source that has learned the games asked for already leaves nothing
+    // to learn.
+    let err = refused(&["--games", "60", "--from", twice]);
+    assert!(
+        err.contains("learned from 60 games already, so --games 60 leaves nothing"),
+        "{err}"
+    );
     assert!(!tmp.join("bad").join("network.nt").exists());
     refused(&["--games", "90", "--from", twice, "--seed", "3"]);
     for flags in [

@@ -13,7 +13,7 @@ use tune2048::network::method::{parse_lambda, parse_round};
 use tune2048::network::tuples::tuples_named_or_listed;
 use tune2048::network::Coherence;
 use tune2048::network::{
-    parse_stages, stage_sources, stages_text, sums_beside, LearningFolder, Network,
+    parse_stages, stage_sources, stages_text, sums_beside, Boundary, LearningFolder, Network,
 };
 use tune2048::network::{Method, Schedule};
 
@@ -184,6 +184,7 @@ fn new_network(args: &Args) -> anyhow::Result<Start> {
         None => Vec::new(),
     };
     if let Some(from) = &args.from {
+        check_source(args, from, &stages)?;
         let net = Network::load(from).map_err(input_error)?;
         let sums = if args.coherence {
             Some(carried_sums(from, &net)?)
@@ -223,6 +224,27 @@ fn new_network(args: &Args) -> anyhow::Result<Start> {
         net.fill(value / net.lookups() as f32);
     }
     Ok(Start { net, sums: None })
+}
+
+/// Refuses a `--from` file that cannot serve, from its header alone (a
+/// network file may be a gigabyte): one that has learned `--games` already,
+/// or one split at boundaries `--stages` does not all name again.
+fn check_source(args: &Args, from: &std::path::Path, stages: &[Boundary]) -> anyhow::Result<()> {
+    let head = Network::load_header(from).map_err(input_error)?;
+    if head.trained.games >= args.games {
+        return Err(input_error(format!(
+            "{}: the network has learned from {} games already, so --games {} leaves nothing to \
+             learn",
+            from.display(),
+            head.trained.games,
+            args.games
+        )));
+    }
+    if !stages.is_empty() {
+        stage_sources(head.stages(), stages)
+            .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
+    }
+    Ok(())
 }
 
 /// The coherence sums a run from `from` starts with: those its learning

@@ -65,33 +65,69 @@ impl Network {
 
     /// [`Network::from_bytes`], with how the file was packed if it was.
     pub fn read(bytes: &[u8]) -> Result<(Network, Option<Packing>), String> {
-        let end = bytes
-            .windows(2)
-            .position(|w| w == b"\n\n")
-            .ok_or("not a tune2048 network file (no header)")?;
-        let header = std::str::from_utf8(&bytes[..end])
-            .map_err(|_| "not a tune2048 network file (the header is not text)")?;
-        let mut header = Header::new(header);
-        let is_packed = match header.next_line() {
-            Some((_, FORMAT_LINE)) => false,
-            Some((_, packed::FORMAT_LINE)) => true,
-            Some((_, l)) => {
-                return Err(format!(
-                    "line 1: expected `{FORMAT_LINE}` or `{}`, found `{}`",
-                    packed::FORMAT_LINE,
-                    l.chars().take(60).collect::<String>()
-                ))
-            }
-            None => return Err("empty header".into()),
-        };
-        let mut net = header.network()?;
+        let (mut net, mut header, is_packed, body) = read_head(bytes)?;
         if is_packed {
-            let packing = packed::read_body(&mut net, &mut header, bytes, end + 2)?;
+            let packing = packed::read_body(&mut net, &mut header, bytes, body)?;
             return Ok((net, Some(packing)));
         }
-        read_full_body(&mut net, &mut header, bytes, end + 2)?;
+        read_full_body(&mut net, &mut header, bytes, body)?;
         Ok((net, None))
     }
+
+    /// What a network file's header says: its tuples, stages, variant and
+    /// training record, as a network whose weights are all 0. It reads the
+    /// header alone, so a request can be checked against a file of a
+    /// gigabyte before the file is loaded.
+    pub fn load_header(path: &Path) -> Result<Network, NetworkError> {
+        use std::io::Read;
+        let read_error = |source| NetworkError::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .map_err(read_error)?
+            .take(HEADER_LIMIT)
+            .read_to_end(&mut head)
+            .map_err(read_error)?;
+        read_head(&head)
+            .map(|(net, ..)| net)
+            .map_err(|problem| NetworkError::Format {
+                path: path.to_path_buf(),
+                problem,
+            })
+    }
+}
+
+/// The most bytes [`Network::load_header`] reads: a header is a few
+/// hundred.
+const HEADER_LIMIT: u64 = 1 << 16;
+
+/// A network file's header: the network it describes (weights all 0), the
+/// fields still to read, whether the file is packed, and where its body
+/// starts.
+fn read_head(bytes: &[u8]) -> Result<(Network, Header<'_>, bool, usize), String> {
+    let end = bytes
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or("not a tune2048 network file (no header)")?;
+    let header = std::str::from_utf8(&bytes[..end])
+        .map_err(|_| "not a tune2048 network file (the header is not text)")?;
+    let mut header = Header::new(header);
+    let is_packed = match header.next_line() {
+        Some((_, FORMAT_LINE)) => false,
+        Some((_, packed::FORMAT_LINE)) => true,
+        Some((_, l)) => {
+            return Err(format!(
+                "line 1: expected `{FORMAT_LINE}` or `{}`, found `{}`",
+                packed::FORMAT_LINE,
+                l.chars().take(60).collect::<String>()
+            ))
+        }
+        None => return Err("empty header".into()),
+    };
+    let net = header.network()?;
+    Ok((net, header, is_packed, end + 2))
 }
 
 /// Reads a full file's weights into `net` (read from the header's fields,

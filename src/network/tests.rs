@@ -221,6 +221,38 @@ mod value {
     }
 
     #[test]
+    fn a_header_reads_alone_from_the_start_of_a_file() {
+        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 9, 0.1)
+            .unwrap()
+            .split(parse_stages("16384,16384+8192+4096").unwrap())
+            .unwrap();
+        net.adjust(Board::EMPTY, 1.0);
+        net.trained.games = 1234;
+        let dir = std::env::temp_dir().join(format!("tune2048-header-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let full = dir.join("full.nt");
+        net.save(&full).unwrap();
+        // Cut to its header and a little of its weights: still a header.
+        let bytes = std::fs::read(&full).unwrap();
+        let cut = dir.join("cut.nt");
+        let end = bytes.windows(2).position(|w| w == b"\n\n").unwrap();
+        std::fs::write(&cut, &bytes[..end + 10]).unwrap();
+        for path in [&full, &cut] {
+            let head = Network::load_header(path).unwrap();
+            assert_eq!(head.tuples(), net.tuples());
+            assert_eq!(head.stages(), net.stages());
+            assert_eq!((head.trained.games, head.trained.seed), (1234, 9));
+            assert!(head.tables().iter().flatten().all(|&w| w == 0.0));
+        }
+        assert!(Network::load(&cut).is_err());
+        let other = dir.join("other.nt");
+        std::fs::write(&other, b"tune2048 tuning run\n\n").unwrap();
+        let e = Network::load_header(&other).unwrap_err().to_string();
+        assert!(e.contains("other.nt") && e.contains("line 1"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_nodes_children_are_valued_as_one_board_is_bit_for_bit() {
         use crate::heuristic::Evaluate;
         use rand::Rng as _;
