@@ -156,3 +156,30 @@ scripts/pair.py reference-d3-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
 /usr/bin/time -f "%e s wall %M KB" $B eval --weights configs/weights/nneonneo.ron --depth 4 \
     --games 100 --seed 26007 --threads 2 --csv reference-d4-26007.csv
 scripts/pair.py reference-d4-26007.csv G4-1654000-packed-d3-26007.csv | tail -1
+
+# 10. G5 (2026-11-29, the binary of the commit that added three-tile boundaries): G4's save at
+#     1,690,000 games (G4 resumed from 1,654,000, niced) split further at 16384+8192+4096, a stage
+#     of its own for boards that also hold a 4096, starting as a copy of G4's 16384+8192 stage with
+#     its sums, on the same bank. Stopped after its save at 1,942,000 games (2,611 s of blocks).
+$B learn G4 --resume --bank bank-mix3.csv --bank-stage every:25 --bank-share 1.0 --games 3000000 \
+    --block 1000 --save-secs 600 --threads 2                     # stopped after the save at 1,690,000
+$B learn G5 --from G4/network.nt --stages 16384,16384+8192,16384+8192+4096 --bank bank-mix3.csv \
+    --bank-stage every:25 --bank-share 1.0 --lambda 0.5 --coherence --restarts --alpha 0.1 \
+    --rounds 20 --games 3000000 --block 1000 --save-secs 300 --threads 2
+cp G4/network.nt G4-1690000.nt; cp G5/network.nt G5-1942000.nt
+for k in G4-1690000 G5-1942000; do
+  $B eval --network $k.nt --depth 1 --games 400 --seed 7600 --bank bank-eval.csv --bank-stage 16384 \
+      --threads 2 --csv $k-d1-off.csv
+done
+scripts/pair.py G4-1654000-d1-off.csv G5-1942000-d1-off.csv | tail -1
+scripts/pair.py G4-1690000-d1-off.csv G5-1942000-d1-off.csv | tail -1
+$B pack G5/network.nt --step 16 --keep 9440000 --keep-by impact --keep-unmet --out G5-1942000.ntp
+$B eval --network G5-1942000.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G5-1942000-packed-d1-off.csv
+scripts/pair.py G5-1942000-d1-off.csv G5-1942000-packed-d1-off.csv | tail -1
+scripts/pair.py G4-1654000-packed-d1-off.csv G5-1942000-packed-d1-off.csv | tail -1
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G5-1942000.nt --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 26007 --threads 2 --csv G5-1942000-d3-26007.csv
+scripts/pair.py G4-1654000-packed-d3-26007.csv G5-1942000-d3-26007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 G4-1654000-packed-d3-26007.csv G5-1942000-d3-26007.csv
+scripts/pair.py reference-d3-26007.csv G5-1942000-d3-26007.csv | tail -1
