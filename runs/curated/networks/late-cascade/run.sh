@@ -183,3 +183,7 @@ scripts/pair.py G4-1654000-packed-d1-off.csv G5-1942000-packed-d1-off.csv | tail
 scripts/pair.py G4-1654000-packed-d3-26007.csv G5-1942000-d3-26007.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 G4-1654000-packed-d3-26007.csv G5-1942000-d3-26007.csv
 scripts/pair.py reference-d3-26007.csv G5-1942000-d3-26007.csv | tail -1
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G5-1942000.nt --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 16007 --threads 2 --csv G5-1942000-d3-16007.csv
+scripts/pair.py G4-1654000-d3-16007.csv G5-1942000-d3-16007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 G4-1654000-d3-16007.csv G5-1942000-d3-16007.csv
