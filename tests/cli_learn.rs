@@ -193,6 +193,7 @@ fn learn_refuses_to_overwrite_a_network_and_names_bad_input() {
     let unknown = learn(&tmp.join("other"), &["--games", "5", "--tuples", "sixes"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).contains("lines-squares"));
+    assert!(!tmp.join("other").exists(), "a refused run made its folder");
 
     // A damaged network: every command that reads it names the file and
     // the fault, exits 2 and leaves the file as it was.
@@ -907,7 +908,6 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
         err.contains("learned from 60 games already, so --games 60 leaves nothing"),
         "{err}"
     );
-    assert!(!tmp.join("bad").join("network.nt").exists());
     refused(&["--games", "90", "--from", twice, "--seed", "3"]);
     for flags in [
         &["--promote"][..],
@@ -916,6 +916,8 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
         let err = refused(&[&["--games", "60"][..], flags].concat());
         assert!(err.contains("--promote"), "{flags:?}: {err}");
     }
+    // No refusal made the folder it would have learned in.
+    assert!(!tmp.join("bad").exists());
 }
 
 #[test]

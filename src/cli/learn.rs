@@ -10,7 +10,7 @@ use super::input_error;
 use tune2048::engine::Variant;
 use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
 use tune2048::network::method::{parse_lambda, parse_round};
-use tune2048::network::tuples::tuples_named_or_listed;
+use tune2048::network::tuples::{check_tuples, tuples_named_or_listed};
 use tune2048::network::Coherence;
 use tune2048::network::{
     parse_stages, stage_sources, stages_text, sums_beside, Boundary, LearningFolder, Network,
@@ -178,13 +178,8 @@ struct Start {
 /// The network a new run starts from: `--from`'s (with its folder's
 /// coherence sums), or a new one of `--tuples`, `--variant` and `--seed`;
 /// split at `--stages` where given.
-fn new_network(args: &Args) -> anyhow::Result<Start> {
-    let stages = match &args.stages {
-        Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
-        None => Vec::new(),
-    };
+fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
     if let Some(from) = &args.from {
-        check_source(args, from, &stages)?;
         let net = Network::load(from).map_err(input_error)?;
         let sums = if args.coherence {
             Some(carried_sums(from, &net)?)
@@ -226,6 +221,25 @@ fn new_network(args: &Args) -> anyhow::Result<Start> {
     Ok(Start { net, sums: None })
 }
 
+/// A new run's stages, once what it asks is checked (before its folder is
+/// made, so a refused run leaves nothing behind): `--stages`, the tuples,
+/// and the `--from` file's header.
+fn check_new_run(args: &Args) -> anyhow::Result<Vec<Boundary>> {
+    let stages = match &args.stages {
+        Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
+        None => Vec::new(),
+    };
+    match &args.from {
+        Some(from) => check_source(args, from, &stages)?,
+        None => {
+            tuples_named_or_listed(&args.tuples)
+                .and_then(|tuples| check_tuples(&tuples))
+                .map_err(|e| input_error(format!("--tuples: {e}")))?;
+        }
+    }
+    Ok(stages)
+}
+
 /// Refuses a `--from` file that cannot serve, from its header alone (a
 /// network file may be a gigabyte): one that has learned `--games` already,
 /// or one split at boundaries `--stages` does not all name again.
@@ -241,7 +255,7 @@ fn check_source(args: &Args, from: &std::path::Path, stages: &[Boundary]) -> any
         )));
     }
     if !stages.is_empty() {
-        stage_sources(head.stages(), stages)
+        stage_sources(&head.stages, stages)
             .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
     }
     Ok(())
@@ -347,15 +361,21 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
             args.save_secs
         )));
     }
+    let stages = if args.resume {
+        None
+    } else {
+        Some(check_new_run(&args)?)
+    };
     let mut folder = LearningFolder::open(&args.dir)?;
-    let Start { mut net, sums } = if args.resume {
-        Start {
+    let Start { mut net, sums } = match stages {
+        None => Start {
             net: folder.resume()?,
             sums: None,
+        },
+        Some(stages) => {
+            folder.check_empty()?;
+            new_network(&args, stages)?
         }
-    } else {
-        folder.check_empty()?;
-        new_network(&args)?
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
     let method = run_method(&args, &net)?;

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use super::header::{append_hash, check_hash, header_fields, Header, FORMAT_LINE};
+use super::header::{append_hash, check_hash, header_fields, FileHeader, Header, FORMAT_LINE};
 use super::order;
 use super::packed::{self, Packing};
 use super::value::{Network, NetworkError};
@@ -65,7 +65,8 @@ impl Network {
 
     /// [`Network::from_bytes`], with how the file was packed if it was.
     pub fn read(bytes: &[u8]) -> Result<(Network, Option<Packing>), String> {
-        let (mut net, mut header, is_packed, body) = read_head(bytes)?;
+        let (fields, mut header, is_packed, body) = read_head(bytes)?;
+        let mut net = fields.network()?;
         if is_packed {
             let packing = packed::read_body(&mut net, &mut header, bytes, body)?;
             return Ok((net, Some(packing)));
@@ -74,11 +75,10 @@ impl Network {
         Ok((net, None))
     }
 
-    /// What a network file's header says: its tuples, stages, variant and
-    /// training record, as a network whose weights are all 0. It reads the
-    /// header alone, so a request can be checked against a file of a
-    /// gigabyte before the file is loaded.
-    pub fn load_header(path: &Path) -> Result<Network, NetworkError> {
+    /// What a network file's header says: its tuples, stages and training
+    /// record. It reads the header alone and builds no tables, so a request
+    /// can be checked against a file of gigabytes before the file is loaded.
+    pub fn load_header(path: &Path) -> Result<FileHeader, NetworkError> {
         use std::io::Read;
         let read_error = |source| NetworkError::Read {
             path: path.to_path_buf(),
@@ -91,7 +91,7 @@ impl Network {
             .read_to_end(&mut head)
             .map_err(read_error)?;
         read_head(&head)
-            .map(|(net, ..)| net)
+            .map(|(fields, ..)| fields)
             .map_err(|problem| NetworkError::Format {
                 path: path.to_path_buf(),
                 problem,
@@ -103,10 +103,10 @@ impl Network {
 /// hundred.
 const HEADER_LIMIT: u64 = 1 << 16;
 
-/// A network file's header: the network it describes (weights all 0), the
-/// fields still to read, whether the file is packed, and where its body
+/// A network file's header: the fields every network file has, the fields
+/// still to read, whether the file is packed, and where its body
 /// starts.
-fn read_head(bytes: &[u8]) -> Result<(Network, Header<'_>, bool, usize), String> {
+fn read_head(bytes: &[u8]) -> Result<(FileHeader, Header<'_>, bool, usize), String> {
     let end = bytes
         .windows(2)
         .position(|w| w == b"\n\n")
@@ -126,8 +126,8 @@ fn read_head(bytes: &[u8]) -> Result<(Network, Header<'_>, bool, usize), String>
         }
         None => return Err("empty header".into()),
     };
-    let net = header.network()?;
-    Ok((net, header, is_packed, end + 2))
+    let fields = header.fields()?;
+    Ok((fields, header, is_packed, end + 2))
 }
 
 /// Reads a full file's weights into `net` (read from the header's fields,

@@ -10,9 +10,9 @@
 //! (full) and [`super::packed`].
 
 use super::method::Method;
-use super::stage::{parse_stages, stages_text};
-use super::tuples::{check_tuple, parse_tuples, tuples_text};
-use super::value::Network;
+use super::stage::{parse_stages, stages_text, Boundary};
+use super::tuples::{check_tuples, parse_tuples, tuples_text};
+use super::value::{Network, Trained};
 use crate::engine::Variant;
 
 /// The first line of every full network file.
@@ -168,14 +168,12 @@ impl<'a> Header<'a> {
             })
     }
 
-    /// The fields every network file has, after the format line: a network
-    /// of those tuples and that training record, its weights all 0.
-    pub(super) fn network(&mut self) -> Result<Network, String> {
+    /// The fields every network file has, after the format line, read
+    /// without building the network they describe.
+    pub(super) fn fields(&mut self) -> Result<FileHeader, String> {
         let (n, text) = self.field("tuples")?;
         let tuples = parse_tuples(text).map_err(|e| bad_field(n, "tuples", &e))?;
-        for t in &tuples {
-            check_tuple(t).map_err(|e| bad_field(n, "tuples", &e))?;
-        }
+        check_tuples(&tuples).map_err(|e| bad_field(n, "tuples", &e))?;
         let stages = match self.lines.peek() {
             Some(line) if line.starts_with("stages ") => {
                 let (n, text) = self.field("stages")?;
@@ -216,19 +214,67 @@ impl<'a> Header<'a> {
         let count = text
             .parse::<usize>()
             .map_err(|e| bad_field(n, "weights", &e))?;
-        let mut net = Network::new(tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
-        net.set_stages(stages);
-        if let Some(k) = opened {
+        let fields = FileHeader {
+            tuples,
+            stages,
+            opened,
+            trained: Trained {
+                games,
+                seed,
+                alpha,
+                variant,
+                method,
+            },
+        };
+        if count != fields.weight_count() {
+            return Err(format!(
+                "line {n}, field `weights`: {count}, but the tuples have {}",
+                fields.weight_count()
+            ));
+        }
+        Ok(fields)
+    }
+}
+
+/// What a network file's header says of its network, read without building
+/// the tables (a network file may be gigabytes): what a request can be
+/// checked against before the file is loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileHeader {
+    /// The tuples, as cell lists.
+    pub tuples: Vec<Vec<u8>>,
+    /// Where its stages after the first begin (empty: one stage).
+    pub stages: Vec<Boundary>,
+    /// The stages in use where later ones are still to be promoted (none:
+    /// all of them).
+    pub opened: Option<usize>,
+    /// How it was trained.
+    pub trained: Trained,
+}
+
+impl FileHeader {
+    /// Weights in all its tables, stage by stage.
+    pub fn weight_count(&self) -> usize {
+        let stage: usize = self.tuples.iter().map(|t| 1 << (4 * t.len())).sum();
+        stage * (self.stages.len() + 1)
+    }
+
+    /// The network it describes, every weight 0.
+    pub(super) fn network(self) -> Result<Network, String> {
+        let Trained {
+            games,
+            seed,
+            alpha,
+            variant,
+            method,
+        } = self.trained;
+        let mut net = Network::new(self.tuples, variant, seed, alpha).map_err(|e| e.to_string())?;
+        net.set_stages(self.stages);
+        if let Some(k) = self.opened {
             net.opened = k;
         }
         net.trained.games = games;
         net.trained.method = method;
-        if count != net.weight_count() {
-            return Err(format!(
-                "line {n}, field `weights`: {count}, but the tuples have {}",
-                net.weight_count()
-            ));
-        }
         Ok(net)
     }
 }

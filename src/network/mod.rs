@@ -95,6 +95,7 @@ mod tests;
 
 pub use coherence::Coherence;
 pub use folder::{sums_beside, FolderError, LearningFolder};
+pub use header::FileHeader;
 pub use method::{Method, Schedule};
 pub use packed::{pack, KeepBy, MostLearned, Packing, Plan};
 pub use stage::{parse_stages, stage_sources, stages_text, Boundary};

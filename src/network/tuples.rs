@@ -74,6 +74,21 @@ pub fn tuples_named_or_listed(text: &str) -> Result<Vec<Vec<u8>>, String> {
     }
 }
 
+/// Checks a network's tuples: 1..=[`MAX_TUPLES`] of them, each as
+/// [`check_tuple`] asks.
+pub fn check_tuples(tuples: &[Vec<u8>]) -> Result<(), String> {
+    for t in tuples {
+        check_tuple(t)?;
+    }
+    if tuples.is_empty() || tuples.len() > MAX_TUPLES {
+        return Err(format!(
+            "a network has 1 to {MAX_TUPLES} tuples, not {}",
+            tuples.len()
+        ));
+    }
+    Ok(())
+}
+
 /// Checks one tuple: 1..=[`MAX_TUPLE_CELLS`] cells, each on the board, no cell twice.
 pub(super) fn check_tuple(cells: &[u8]) -> Result<(), String> {
     if cells.is_empty() || cells.len() > MAX_TUPLE_CELLS {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use super::method::Method;
 use super::pages;
 use super::stage::{stage_reached, stage_sources, Boundary};
-use super::tuples::{check_tuple, MAX_TUPLES};
+use super::tuples::{check_tuples, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
 
@@ -165,15 +165,7 @@ impl Network {
         seed: u64,
         alpha: f32,
     ) -> Result<Network, NetworkError> {
-        for t in &tuples {
-            check_tuple(t).map_err(NetworkError::Tuples)?;
-        }
-        if tuples.is_empty() || tuples.len() > MAX_TUPLES {
-            return Err(NetworkError::Tuples(format!(
-                "a network has 1 to {MAX_TUPLES} tuples, not {}",
-                tuples.len()
-            )));
-        }
+        check_tuples(&tuples).map_err(NetworkError::Tuples)?;
         // Each tuple's cells turned by 180°, to read the turned forms.
         let masks = tuples
             .iter()
