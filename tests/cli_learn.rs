@@ -916,6 +916,11 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
         let err = refused(&[&["--games", "60"][..], flags].concat());
         assert!(err.contains("--promote"), "{flags:?}: {err}");
     }
+    // A method refused for its values or its rounds.
+    let err = refused(&["--games", "60", "--lambda", "2"]);
+    assert!(err.contains("--lambda"), "{err}");
+    let err = refused(&["--games", "60", "--block", "7", "--rounds", "3"]);
+    assert!(err.contains("--block 7"), "{err}");
     // No refusal made the folder it would have learned in.
     assert!(!tmp.join("bad").exists());
 }

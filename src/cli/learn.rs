@@ -11,10 +11,10 @@ use tune2048::engine::Variant;
 use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
 use tune2048::network::method::{parse_lambda, parse_round};
 use tune2048::network::tuples::{check_tuples, tuples_named_or_listed};
-use tune2048::network::Coherence;
 use tune2048::network::{
     parse_stages, stage_sources, stages_text, sums_beside, Boundary, LearningFolder, Network,
 };
+use tune2048::network::{Coherence, FileHeader};
 use tune2048::network::{Method, Schedule};
 
 #[derive(Debug, Parser)]
@@ -123,6 +123,14 @@ impl Args {
     }
 
     /// The method the flags name.
+    /// The game `--variant` names.
+    fn variant(&self) -> Variant {
+        match self.variant {
+            super::common::VariantName::Classic => Variant::CLASSIC,
+            super::common::VariantName::Twos => Variant::Twos,
+        }
+    }
+
     fn method(&self) -> anyhow::Result<Method> {
         let lambda = match &self.lambda {
             Some(text) => parse_lambda(text).map_err(|e| input_error(format!("--lambda: {e}")))?,
@@ -156,12 +164,6 @@ fn learn_starts(args: &Args, variant: Variant) -> anyhow::Result<Option<LearnSta
         )));
     }
     let positions = super::common::bank_stage(path, stage, Some(variant), |e| e)?;
-    eprintln!(
-        "{:.0}% of the games start from the {} positions of stage {stage} in {}",
-        100.0 * args.bank_share,
-        positions.len(),
-        path.display()
-    );
     Ok(Some(LearnStarts {
         positions,
         share: args.bank_share,
@@ -199,12 +201,8 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
     }
     let tuples =
         tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;
-    let variant = match args.variant {
-        super::common::VariantName::Classic => Variant::CLASSIC,
-        super::common::VariantName::Twos => Variant::Twos,
-    };
     let alpha = args.alpha.unwrap_or(DEFAULT_ALPHA);
-    let mut net = Network::new(tuples, variant, args.seed, alpha)
+    let mut net = Network::new(tuples, args.variant(), args.seed, alpha)
         .map_err(|e| input_error(format!("--tuples: {e}")))?;
     net.set_stages(stages);
     if args.promote {
@@ -221,29 +219,44 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
     Ok(Start { net, sums: None })
 }
 
-/// A new run's stages, once what it asks is checked (before its folder is
-/// made, so a refused run leaves nothing behind): `--stages`, the tuples,
-/// and the `--from` file's header.
-fn check_new_run(args: &Args) -> anyhow::Result<Vec<Boundary>> {
+/// What a new run asks, checked whole before its folder is made, so that a
+/// refused run leaves nothing behind.
+struct NewRun {
+    /// `--stages`, parsed.
+    stages: Vec<Boundary>,
+    /// The bank's positions it starts from, read.
+    starts: Option<LearnStarts>,
+}
+
+/// Checks a new run's `--stages`, tuples or `--from` header, method and
+/// bank.
+fn check_new_run(args: &Args) -> anyhow::Result<NewRun> {
     let stages = match &args.stages {
         Some(text) => parse_stages(text).map_err(|e| input_error(format!("--stages: {e}")))?,
         None => Vec::new(),
     };
-    match &args.from {
-        Some(from) => check_source(args, from, &stages)?,
+    let variant = match &args.from {
+        Some(from) => check_source(args, from, &stages)?.trained.variant,
         None => {
             tuples_named_or_listed(&args.tuples)
                 .and_then(|tuples| check_tuples(&tuples))
                 .map_err(|e| input_error(format!("--tuples: {e}")))?;
+            args.variant()
         }
-    }
-    Ok(stages)
+    };
+    check_method(args, args.method()?)?;
+    let starts = learn_starts(args, variant)?;
+    Ok(NewRun { stages, starts })
 }
 
 /// Refuses a `--from` file that cannot serve, from its header alone (a
 /// network file may be a gigabyte): one that has learned `--games` already,
 /// or one split at boundaries `--stages` does not all name again.
-fn check_source(args: &Args, from: &std::path::Path, stages: &[Boundary]) -> anyhow::Result<()> {
+fn check_source(
+    args: &Args,
+    from: &std::path::Path,
+    stages: &[Boundary],
+) -> anyhow::Result<FileHeader> {
     let head = Network::load_header(from).map_err(input_error)?;
     if head.trained.games >= args.games {
         return Err(input_error(format!(
@@ -258,7 +271,7 @@ fn check_source(args: &Args, from: &std::path::Path, stages: &[Boundary]) -> any
         stage_sources(&head.stages, stages)
             .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
     }
-    Ok(())
+    Ok(head)
 }
 
 /// The coherence sums a run from `from` starts with: those its learning
@@ -291,6 +304,12 @@ fn run_method(args: &Args, net: &Network) -> anyhow::Result<Method> {
     } else {
         args.method()?
     };
+    check_method(args, method)
+}
+
+/// Refuses `method` where `--block` is not a whole number of its rounds, and
+/// `--threads 0`.
+fn check_method(args: &Args, method: Method) -> anyhow::Result<Method> {
     let round = method.schedule.round();
     if !args.block.is_multiple_of(round) {
         return Err(input_error(format!(
@@ -346,7 +365,8 @@ fn report_block(stats: &BlockStats, seconds: f64, saved: bool) {
     );
 }
 
-pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
+/// Refuses `--alpha`, `--block` and `--save-secs` out of their ranges.
+fn check_flags(args: &Args) -> anyhow::Result<()> {
     if let Some(alpha) = args.alpha.filter(|a| !(*a > 0.0 && a.is_finite())) {
         return Err(input_error(format!(
             "--alpha must be a positive number, not {alpha}"
@@ -361,20 +381,28 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
             args.save_secs
         )));
     }
-    let stages = if args.resume {
+    Ok(())
+}
+
+/// `tune2048 learn`: what a run asks is checked, then it learns in its folder
+/// to `--games`, saving as it goes.
+pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
+    check_flags(&args)?;
+    let new_run = if args.resume {
         None
     } else {
         Some(check_new_run(&args)?)
     };
     let mut folder = LearningFolder::open(&args.dir)?;
-    let Start { mut net, sums } = match stages {
-        None => Start {
-            net: folder.resume()?,
-            sums: None,
-        },
-        Some(stages) => {
+    let (Start { mut net, sums }, starts) = match new_run {
+        None => {
+            let net = folder.resume()?;
+            let starts = learn_starts(&args, net.trained.variant)?;
+            (Start { net, sums: None }, starts)
+        }
+        Some(NewRun { stages, starts }) => {
             folder.check_empty()?;
-            new_network(&args, stages)?
+            (new_network(&args, stages)?, starts)
         }
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
@@ -389,7 +417,14 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
         return Ok(std::process::ExitCode::SUCCESS);
     }
     announce(&net, args.games, alpha, method);
-    let starts = learn_starts(&args, net.trained.variant)?;
+    if let (Some(starts), Some(path), Some(stage)) = (&starts, &args.bank, &args.bank_stage) {
+        eprintln!(
+            "{:.0}% of the games start from the {} positions of stage {stage} in {}",
+            100.0 * starts.share,
+            starts.positions.len(),
+            path.display()
+        );
+    }
     let lesson = Lesson {
         method,
         alpha,
