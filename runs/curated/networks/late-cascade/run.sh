@@ -187,3 +187,23 @@ scripts/pair.py reference-d3-26007.csv G5-1942000-d3-26007.csv | tail -1
     --depth 3 --games 100 --seed 16007 --threads 2 --csv G5-1942000-d3-16007.csv
 scripts/pair.py G4-1654000-d3-16007.csv G5-1942000-d3-16007.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 G4-1654000-d3-16007.csv G5-1942000-d3-16007.csv
+
+# 11. Learning on (2026-11-29; G4 with the binary of step 10, the rest with that of a5be961):
+#     G4 resumed from its save at 1,690,000 to its save at 2,081,000 (3,079 s of blocks), then
+#     checked from the bank at depth 1. G6: that
+#     file learned on with every weight's rate back at 1 (its coherence sums left behind, so
+#     `--from` starts new ones), the same method and bank, the same games' seeds.
+$B learn G4 --resume --bank bank-mix3.csv --bank-stage every:25 --bank-share 1.0 --games 3000000 \
+    --block 1000 --save-secs 600 --threads 2                     # stopped after the save at 2,081,000
+cp G4/network.nt G4-2081000.nt                                   # without coherence-2081000.tc
+$B eval --network G4-2081000.nt --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G4-2081000-d1-off.csv
+scripts/pair.py G4-1690000-d1-off.csv G4-2081000-d1-off.csv | tail -1
+$B learn G6 --from G4-2081000.nt --bank bank-mix3.csv --bank-stage every:25 --bank-share 1.0 \
+    --lambda 0.5 --coherence --restarts --alpha 0.1 --rounds 20 --games 3000000 --block 1000 \
+    --save-secs 300 --threads 2
+cp G6/network.nt G6-2219000.nt                                   # stopped after that save
+$B eval --network G6-2219000.nt --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G6-2219000-d1-off.csv
+scripts/pair.py G4-2081000-d1-off.csv G6-2219000-d1-off.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 G4-2081000-d1-off.csv G6-2219000-d1-off.csv
