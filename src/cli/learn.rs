@@ -122,7 +122,6 @@ impl Args {
         self.lambda.is_some() || self.coherence || self.restarts || self.rounds.is_some()
     }
 
-    /// The method the flags name.
     /// The game `--variant` names.
     fn variant(&self) -> Variant {
         match self.variant {
@@ -131,6 +130,7 @@ impl Args {
         }
     }
 
+    /// The method the flags name.
     fn method(&self) -> anyhow::Result<Method> {
         let lambda = match &self.lambda {
             Some(text) => parse_lambda(text).map_err(|e| input_error(format!("--lambda: {e}")))?,
