@@ -207,3 +207,18 @@ $B eval --network G6-2219000.nt --depth 1 --games 400 --seed 7600 --bank bank-ev
     --bank-stage 16384 --threads 2 --csv G6-2219000-d1-off.csv
 scripts/pair.py G4-2081000-d1-off.csv G6-2219000-d1-off.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 G4-2081000-d1-off.csv G6-2219000-d1-off.csv
+$B learn G6 --resume --bank bank-mix3.csv --bank-stage every:25 --bank-share 1.0 --games 3000000 \
+    --block 1000 --save-secs 300 --threads 2                     # stopped after the save at 2,354,000
+cp G6/network.nt G6-2354000.nt
+$B eval --network G6-2354000.nt --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G6-2354000-d1-off.csv
+scripts/pair.py G4-2081000-d1-off.csv G6-2354000-d1-off.csv | tail -1
+$B pack G6/network.nt --step 16 --keep 9440000 --keep-by impact --keep-unmet --out G6-2354000.ntp
+$B eval --network G6-2354000.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv G6-2354000-packed-d1-off.csv
+scripts/pair.py G4-1654000-packed-d1-off.csv G6-2354000-packed-d1-off.csv | tail -1
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G6-2354000.ntp --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 26007 --threads 2 --csv G6-2354000-packed-d3-26007.csv
+scripts/pair.py G4-1654000-packed-d3-26007.csv G6-2354000-packed-d3-26007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 G4-1654000-packed-d3-26007.csv \
+    G6-2354000-packed-d3-26007.csv
