@@ -74,8 +74,8 @@ pub fn tuples_named_or_listed(text: &str) -> Result<Vec<Vec<u8>>, String> {
     }
 }
 
-/// Checks a network's tuples: 1..=[`MAX_TUPLES`] of them, each as
-/// [`check_tuple`] asks.
+/// Checks a network's tuples: 1..=[`MAX_TUPLES`] of them, each of
+/// 1..=[`MAX_TUPLE_CELLS`] cells on the board, in ascending order.
 pub fn check_tuples(tuples: &[Vec<u8>]) -> Result<(), String> {
     for t in tuples {
         check_tuple(t)?;
