@@ -465,6 +465,91 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
 }
 
 #[test]
+fn pack_writes_a_stage_split_from_another_as_its_differences() {
+    let tmp = TempDir::new("learn-pack-deltas");
+    let first = tmp.join("first");
+    assert!(learn(&first, &["--games", "30", "--block", "30"])
+        .status
+        .success());
+    // A second stage for boards with a 64, split from the first and learned on.
+    let split = tmp.join("split");
+    let source = first.join("network.nt");
+    let out = learn(
+        &split,
+        &[
+            "--from",
+            source.to_str().unwrap(),
+            "--stages",
+            "64",
+            "--games",
+            "40",
+            "--block",
+            "10",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let full = split.join("network.nt");
+    let packed = |name: &str, deltas: bool| {
+        let path = tmp.join(name);
+        let mut args = vec!["pack", full.to_str().unwrap(), "--step", "0.5", "--out"];
+        args.push(path.to_str().unwrap());
+        if deltas {
+            args.push("--stage-deltas");
+        }
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        (std::fs::read(&path).unwrap(), text(&out.stderr), path)
+    };
+    let (alone, _, alone_path) = packed("alone.ntp", false);
+    let (coded, said, coded_path) = packed("coded.ntp", true);
+    assert!(
+        said.contains("stages 1 written as their differences"),
+        "{said}"
+    );
+    assert!(coded.starts_with(b"tune2048 n-tuple network, packed 2\n"));
+    assert!(coded.len() < alone.len(), "{} {}", coded.len(), alone.len());
+    let (a, c) = (
+        Network::from_bytes(&alone).unwrap(),
+        Network::from_bytes(&coded).unwrap(),
+    );
+    assert_eq!(a.tables(), c.tables());
+    let mean = |path: &Path| {
+        let played = run(&[
+            "eval",
+            "--network",
+            path.to_str().unwrap(),
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--seed",
+            "8",
+            "--json",
+        ]);
+        assert!(played.status.success(), "{}", text(&played.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+        json["mean_score"].as_f64().unwrap()
+    };
+    assert_eq!(mean(&coded_path), mean(&alone_path));
+    // A one-stage network has nothing to code so: the first format.
+    let one = tmp.join("one.ntp");
+    let out = run(&[
+        "pack",
+        source.to_str().unwrap(),
+        "--step",
+        "0.5",
+        "--stage-deltas",
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("each is written alone"));
+    assert!(std::fs::read(one)
+        .unwrap()
+        .starts_with(b"tune2048 n-tuple network, packed 1\n"));
+}
+
+#[test]
 fn pack_keeps_the_weights_learning_moved_most_by_the_folders_coherence_sums() {
     let tmp = TempDir::new("learn-pack-keep");
     let dir = tmp.join("run");

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::input_error;
 use tune2048::atomic_file;
+use tune2048::network::deltas::Deltas;
 use tune2048::network::header::stored_hash;
 use tune2048::network::packed::{largest_change, pack};
 use tune2048::network::{Coherence, KeepBy, MostLearned, Network, Plan};
@@ -42,6 +43,13 @@ pub struct Args {
     /// the network, G its games).
     #[arg(long, requires = "keep")]
     pub coherence: Option<PathBuf>,
+    /// Code each stage after the first as its differences from the stage
+    /// before, where that writes fewer weights: a stage split from another
+    /// and learned on is written as what learning moved, and a weight --keep
+    /// leaves out takes the stage before's value instead of 0. The file is
+    /// then in the format `packed 2`.
+    #[arg(long)]
+    pub stage_deltas: bool,
     /// The packed file to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -88,9 +96,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             (most, sums)
         }),
+        stage_deltas: args.stage_deltas,
     };
     let (packed, packing) = pack(&net, plan, stored_hash(&bytes))
-        .map_err(|e| input_error(format!("--step, --drop, --keep: {e}")))?;
+        .map_err(|e| input_error(format!("--step, --drop, --keep, --stage-deltas: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;
     let moved = largest_change(&net, &back);
@@ -106,6 +115,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.step / 2.0,
         args.step
     );
+    if args.stage_deltas {
+        eprintln!("{}", deltas_line(packing.deltas));
+    }
     println!(
         "{} ({} bytes, {:.1}% of {}; hash {:016x})",
         args.out.display(),
@@ -115,6 +127,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         stored_hash(&packed)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `--stage-deltas` chose.
+fn deltas_line(deltas: Deltas) -> String {
+    match deltas.is_empty() {
+        true => "no stage differs from the stage before in fewer weights than it has: each \
+                 is written alone"
+            .into(),
+        false => format!(
+            "stages {} written as their differences from the stage before",
+            deltas.text()
+        ),
+    }
 }
 
 /// The coherence sums `--keep` ranks the weights by, with their file's

@@ -65,10 +65,10 @@ impl Network {
 
     /// [`Network::from_bytes`], with how the file was packed if it was.
     pub fn read(bytes: &[u8]) -> Result<(Network, Option<Packing>), String> {
-        let (fields, mut header, is_packed, body) = read_head(bytes)?;
+        let (fields, mut header, packed, body) = read_head(bytes)?;
         let mut net = fields.network()?;
-        if is_packed {
-            let packing = packed::read_body(&mut net, &mut header, bytes, body)?;
+        if let Some(with_deltas) = packed {
+            let packing = packed::read_body(&mut net, &mut header, (bytes, body), with_deltas)?;
             return Ok((net, Some(packing)));
         }
         read_full_body(&mut net, &mut header, bytes, body)?;
@@ -104,9 +104,11 @@ impl Network {
 const HEADER_LIMIT: u64 = 1 << 16;
 
 /// A network file's header: the fields every network file has, the fields
-/// still to read, whether the file is packed, and where its body
-/// starts.
-fn read_head(bytes: &[u8]) -> Result<(FileHeader, Header<'_>, bool, usize), String> {
+/// still to read, whether the file is packed (and if so, whether in the
+/// format that codes stages as differences), and where its body starts.
+type Head<'a> = (FileHeader, Header<'a>, Option<bool>, usize);
+
+fn read_head(bytes: &[u8]) -> Result<Head<'_>, String> {
     let end = bytes
         .windows(2)
         .position(|w| w == b"\n\n")
@@ -114,20 +116,22 @@ fn read_head(bytes: &[u8]) -> Result<(FileHeader, Header<'_>, bool, usize), Stri
     let header = std::str::from_utf8(&bytes[..end])
         .map_err(|_| "not a tune2048 network file (the header is not text)")?;
     let mut header = Header::new(header);
-    let is_packed = match header.next_line() {
-        Some((_, FORMAT_LINE)) => false,
-        Some((_, packed::FORMAT_LINE)) => true,
+    let packed = match header.next_line() {
+        Some((_, FORMAT_LINE)) => None,
+        Some((_, packed::FORMAT_LINE)) => Some(false),
+        Some((_, packed::FORMAT_LINE_2)) => Some(true),
         Some((_, l)) => {
             return Err(format!(
-                "line 1: expected `{FORMAT_LINE}` or `{}`, found `{}`",
+                "line 1: expected `{FORMAT_LINE}`, `{}` or `{}`, found `{}`",
                 packed::FORMAT_LINE,
+                packed::FORMAT_LINE_2,
                 l.chars().take(60).collect::<String>()
             ))
         }
         None => return Err("empty header".into()),
     };
     let fields = header.fields()?;
-    Ok((fields, header, is_packed, end + 2))
+    Ok((fields, header, packed, end + 2))
 }
 
 /// Reads a full file's weights into `net` (read from the header's fields,

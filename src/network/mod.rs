@@ -36,6 +36,8 @@
 //! - [`header`]: a file's text header and its closing hash;
 //! - [`packed`]: the packed file, weights rounded to a grid and deflated
 //!   (`tune2048 pack`);
+//! - [`deltas`]: packed stages written as their differences from the stage
+//!   before (`pack --stage-deltas`);
 //! - [`files`]: the one reader of full and packed files, and the writer of
 //!   full ones;
 //! - `promote`: stages put in use as learning reaches them;
@@ -68,6 +70,7 @@
 pub mod blend;
 mod changed;
 pub mod coherence;
+pub mod deltas;
 pub mod files;
 pub mod folder;
 pub mod header;

@@ -24,6 +24,11 @@
 //! what leaving it out costs there: a large weight of a board met a little
 //! less often is kept before a small one of a board played more.
 //!
+//! A stage split from another can be written as its differences from the
+//! stage before instead ([`deltas`], `pack --stage-deltas`): the file is then
+//! `packed 2`, with a `deltas` field after `drop` naming those stages, and
+//! each entry of theirs is a difference of multiples.
+//!
 //! The file: the header of a full network file under its own format line,
 //! four or five more fields (`step` q, `drop`, where the N weights moved most
 //! were kept `keep N most-learned sums H` (`largest-impact` for the other
@@ -38,6 +43,7 @@ use std::io::{Read as _, Write as _};
 use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
 
 use super::coherence::Coherence;
+use super::deltas::{self, Deltas, Layout};
 use super::header::{append_hash, bad_field, check_hash, header_fields, Header};
 use super::order;
 use super::value::Network;
@@ -50,8 +56,13 @@ const MAX_ENTRY_BYTES: usize = 9;
 /// in f32, so a packed network packs again to the same multiples.
 pub const MAX_MULTIPLE: i64 = (1 << 23) - 1;
 
-/// The first line of every packed network file.
+/// The first line of a packed network file that codes every stage alone.
 pub const FORMAT_LINE: &str = "tune2048 n-tuple network, packed 1";
+
+/// The first line of a packed network file that codes some stages as their
+/// differences from the stage before ([`deltas`]): a `deltas` field
+/// after `drop` lists them.
+pub const FORMAT_LINE_2: &str = "tune2048 n-tuple network, packed 2";
 
 /// How to pack a network: the grid, and which weights to leave out.
 #[derive(Clone, Copy)]
@@ -63,6 +74,9 @@ pub struct Plan<'a> {
     /// Of the weights left, keep only the ones learning moved most, by the
     /// coherence sums the network learned with.
     pub most_learned: Option<(MostLearned, &'a Coherence)>,
+    /// Code each stage after the first as its differences from the stage
+    /// before, where that writes fewer weights ([`deltas`]).
+    pub stage_deltas: bool,
 }
 
 impl Plan<'_> {
@@ -72,6 +86,7 @@ impl Plan<'_> {
             step,
             drop: 0.0,
             most_learned: None,
+            stage_deltas: false,
         }
     }
 }
@@ -113,7 +128,7 @@ impl KeepBy {
 
     /// The rank of a weight `k` steps from 0 whose sum of error sizes is
     /// `size`: the larger, the sooner kept.
-    fn rank(self, size: f32, k: i32) -> f32 {
+    pub(super) fn rank(self, size: f32, k: i32) -> f32 {
         match self {
             KeepBy::Sums => size,
             KeepBy::Impact => size * (k as f32) * (k as f32),
@@ -130,9 +145,13 @@ pub struct Packing {
     pub drop: f32,
     /// Where set, only the weights learning moved most were kept.
     pub most_learned: Option<MostLearned>,
+    /// The stages coded as their differences from the stage before.
+    pub deltas: Deltas,
     /// The hash of the full network file it was packed from.
     pub source: u64,
-    /// The weights written (those neither rounded to 0 nor dropped).
+    /// The weights written: those neither rounded to 0 nor dropped, or in
+    /// a stage coded as differences, those that differ from the stage
+    /// before's as read back.
     pub kept: usize,
 }
 
@@ -161,9 +180,15 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
         }
         multiples.push(if w.abs() < drop { 0 } else { k as i32 });
     }
+    let layout = Layout::of(net);
+    let deltas = match plan.stage_deltas {
+        true => deltas::choose(&multiples, &layout),
+        false => Deltas::default(),
+    };
     if let Some((most, sums)) = plan.most_learned {
-        keep_ranked(net, &mut multiples, most, sums)?;
+        keep_ranked(net, &mut multiples, most, sums, (&layout, deltas))?;
     }
+    deltas::to_differences(&mut multiples, &layout, deltas)?;
     let (mut gaps, mut zigzagged) = (Vec::new(), Vec::new());
     let (mut kept, mut skipped) = (0usize, 0u64);
     for k in multiples {
@@ -186,8 +211,13 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             m.sums
         )
     });
+    let (format, deltas_line) = match deltas.is_empty() {
+        true => (FORMAT_LINE, String::new()),
+        false => (FORMAT_LINE_2, format!("deltas {}\n", deltas.text())),
+    };
     let out = format!(
-        "{FORMAT_LINE}\n{}step {step}\ndrop {drop}\n{keep_line}source {source:016x}\nkept {kept}\n\n",
+        "{format}\n{}step {step}\ndrop {drop}\n{deltas_line}{keep_line}source {source:016x}\n\
+         kept {kept}\n\n",
         header_fields(net)
     )
     .into_bytes();
@@ -203,6 +233,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             step,
             drop,
             most_learned,
+            deltas,
             source,
             kept,
         },
@@ -211,12 +242,14 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
 
 /// Keeps the `most.count` weights of `multiples` that rank highest by
 /// their sums in `sums`: the tables the sums never met first where
-/// `most.unmet` says so, and such tables refused where it does not.
+/// `most.unmet` says so, and such tables refused where it does not. With
+/// stages coded as differences, `multiples` become what the file reads back.
 fn keep_ranked(
     net: &Network,
     multiples: &mut [i32],
     most: MostLearned,
     sums: &Coherence,
+    (layout, deltas): (&Layout, Deltas),
 ) -> Result<(), String> {
     let unmet = unmet_tables(net, multiples, sums)?;
     if !most.unmet {
@@ -233,6 +266,24 @@ fn keep_ranked(
             ));
         }
     }
+    let mut whole = vec![false; net.tables().len()];
+    for &(t, _) in &unmet {
+        whole[t] = true;
+    }
+    let sizes: Vec<f32> = sums
+        .tables()
+        .iter()
+        .flat_map(|table| order::reordered(table).into_iter().map(|s| s.size))
+        .collect();
+    if !deltas.is_empty() {
+        let ranking = deltas::Ranking {
+            sizes: &sizes,
+            by: most.by,
+            whole: &whole,
+            deltas,
+        };
+        return deltas::keep(multiples, layout, &ranking, most.count);
+    }
     let kept_whole: usize = unmet.iter().map(|&(_, set)| set).sum();
     if kept_whole > most.count {
         return Err(format!(
@@ -241,8 +292,20 @@ fn keep_ranked(
             most.count
         ));
     }
-    let whole: Vec<usize> = unmet.iter().map(|&(t, _)| t).collect();
-    keep_most_learned(multiples, most, sums, &whole);
+    let whole_weights = whole
+        .iter()
+        .enumerate()
+        .flat_map(|(t, &w)| std::iter::repeat_n(w, net.tables()[t].len()));
+    let ranks: Vec<f32> = sizes
+        .iter()
+        .zip(whole_weights)
+        .zip(multiples.iter())
+        .map(|((&size, whole), &k)| match whole {
+            true => f32::INFINITY,
+            false => most.by.rank(size, k),
+        })
+        .collect();
+    keep_most_learned(multiples, most.count, &ranks);
     Ok(())
 }
 
@@ -276,29 +339,13 @@ fn unmet_tables(
     Ok(unmet)
 }
 
-/// Sets to 0 every multiple but the `most.count` that rank highest by
-/// `most.by` from their sums of error sizes in `sums` (ties at the cut go to
-/// the earlier weight), where more than that many are not 0. The weights of
-/// the tables `whole` (indices in `sums.tables()`) rank above every other.
-fn keep_most_learned(multiples: &mut [i32], most: MostLearned, sums: &Coherence, whole: &[usize]) {
-    let count = most.count;
-    let sizes: Vec<f32> = sums
-        .tables()
-        .iter()
-        .enumerate()
-        .flat_map(|(t, table)| {
-            let whole = whole.contains(&t);
-            order::reordered(table).into_iter().map(move |s| (s, whole))
-        })
-        .zip(multiples.iter())
-        .map(|((s, whole), &k)| match whole {
-            true => f32::INFINITY,
-            false => most.by.rank(s.size, k),
-        })
-        .collect();
+/// Sets to 0 every multiple but the `count` whose `ranks` are highest
+/// (ties at the cut go to the earlier weight), where more than that many
+/// are not 0.
+fn keep_most_learned(multiples: &mut [i32], count: usize, ranks: &[f32]) {
     let mut candidates: Vec<f32> = multiples
         .iter()
-        .zip(&sizes)
+        .zip(ranks)
         .filter(|(k, _)| **k != 0)
         .map(|(_, s)| *s)
         .collect();
@@ -314,7 +361,7 @@ fn keep_most_learned(multiples: &mut [i32], most: MostLearned, sums: &Coherence,
     let at = candidates.len() - count;
     let (_, &mut cut, above) = candidates.select_nth_unstable_by(at, f32::total_cmp);
     let mut ties = count - above.iter().filter(|s| s.total_cmp(&cut).is_gt()).count();
-    for (k, s) in multiples.iter_mut().zip(&sizes) {
+    for (k, s) in multiples.iter_mut().zip(ranks) {
         if *k == 0 || s.total_cmp(&cut).is_gt() {
             continue;
         }
@@ -343,10 +390,11 @@ pub fn largest_change(full: &Network, packed: &Network) -> f32 {
 pub(super) fn read_body(
     net: &mut Network,
     header: &mut Header,
-    bytes: &[u8],
-    body: usize,
+    (bytes, body): (&[u8], usize),
+    with_deltas: bool,
 ) -> Result<Packing, String> {
-    let packing = read_fields(header)?;
+    let stages = net.stages().len() + 1;
+    let packing = read_fields(header, with_deltas.then_some(stages))?;
     check_hash(bytes)?;
     let (kept, total) = (packing.kept, net.weight_count());
     if kept > total {
@@ -369,14 +417,33 @@ pub(super) fn read_body(
             data.len()
         ));
     }
+    deltas::add_stages_before(net, packing.deltas, packing.step)?;
     Ok(packing)
 }
 
 /// A packed file's own header fields, after the common ones: the last
-/// fields of the header.
-fn read_fields(header: &mut Header) -> Result<Packing, String> {
+/// fields of the header. A file that codes stages as differences (of a
+/// network of `stages` stages) lists them after `drop`.
+fn read_fields(header: &mut Header, stages: Option<usize>) -> Result<Packing, String> {
     let step = header.amount("step", false)?;
     let drop = header.amount("drop", true)?;
+    let deltas = match stages {
+        Some(stages) => {
+            let (n, text) = header.field("deltas")?;
+            Deltas::parse(text, stages).ok_or_else(|| {
+                bad_field(
+                    n,
+                    "deltas",
+                    &format!(
+                        "`{text}` is not a list of stages from 1 to {}, ascending, joined \
+                         by commas",
+                        stages - 1
+                    ),
+                )
+            })?
+        }
+        None => Deltas::default(),
+    };
     let most_learned = if header.peek_field("keep") {
         let (n, text) = header.field("keep")?;
         Some(parse_most_learned(text).ok_or_else(|| {
@@ -407,6 +474,7 @@ fn read_fields(header: &mut Header) -> Result<Packing, String> {
         step,
         drop,
         most_learned,
+        deltas,
         source,
         kept,
     })
