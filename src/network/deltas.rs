@@ -1,10 +1,10 @@
 //! Packed stages coded as their differences from the stage before.
 //!
 //! A stage split from another starts as its copy ([`Network::split`]), and
-//! learning moves only part of it: of a five-stage network's last stage,
+//! learning moves only part of it: of a four-stage network's last stage,
 //! learned 250,000 games from a copy of the stage before, about a third of
-//! the weights on a grid of 16 differ from that stage's at all, and their
-//! differences are a few steps where the weights are tens. Packed against 0
+//! the weights that are not 0 on a grid of 16 differ from that stage's at
+//! all, and their differences are a few steps where the weights are tens. Packed against 0
 //! such a stage costs as many entries as its first copy did, and a weight
 //! left out by `--keep` falls to 0; packed against the stage before, only
 //! what learning moved is written, and a weight left out falls back to the

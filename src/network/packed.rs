@@ -167,19 +167,7 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             "the drop must be 0 or a positive number, not {drop}"
         ));
     }
-    // Each weight's multiple, 0 for those left out (|k| < 2^23: an i32).
-    let mut multiples: Vec<i32> = Vec::with_capacity(net.weight_count());
-    let in_file = net.tables().iter().flat_map(|t| order::reordered(t));
-    for (i, w) in in_file.enumerate() {
-        let k = (f64::from(w) / f64::from(step)).round();
-        if k.abs() > MAX_MULTIPLE as f64 {
-            return Err(format!(
-                "weight {i} ({w}) is more than {MAX_MULTIPLE} steps of {step}: choose a \
-                 larger step"
-            ));
-        }
-        multiples.push(if w.abs() < drop { 0 } else { k as i32 });
-    }
+    let mut multiples = on_grid(net, step, drop)?;
     let layout = Layout::of(net);
     let deltas = match plan.stage_deltas {
         true => deltas::choose(&multiples, &layout),
@@ -238,6 +226,24 @@ pub fn pack(net: &Network, plan: Plan, source: u64) -> Result<(Vec<u8>, Packing)
             kept,
         },
     ))
+}
+
+/// Each weight of `net`, in file order, as its multiple of `step`: 0 for
+/// those nearer 0 than `drop` (|k| < 2^23: an i32).
+fn on_grid(net: &Network, step: f32, drop: f32) -> Result<Vec<i32>, String> {
+    let mut multiples: Vec<i32> = Vec::with_capacity(net.weight_count());
+    let in_file = net.tables().iter().flat_map(|t| order::reordered(t));
+    for (i, w) in in_file.enumerate() {
+        let k = (f64::from(w) / f64::from(step)).round();
+        if k.abs() > MAX_MULTIPLE as f64 {
+            return Err(format!(
+                "weight {i} ({w}) is more than {MAX_MULTIPLE} steps of {step}: choose a \
+                 larger step"
+            ));
+        }
+        multiples.push(if w.abs() < drop { 0 } else { k as i32 });
+    }
+    Ok(multiples)
 }
 
 /// Keeps the `most.count` weights of `multiples` that rank highest by

@@ -222,3 +222,51 @@ scripts/pair.py G4-1654000-packed-d1-off.csv G6-2354000-packed-d1-off.csv | tail
 scripts/pair.py G4-1654000-packed-d3-26007.csv G6-2354000-packed-d3-26007.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 G4-1654000-packed-d3-26007.csv \
     G6-2354000-packed-d3-26007.csv
+
+# 12. Stages written as their differences (2026-11-29, the binary of 3b114d0, which added
+#     `pack --stage-deltas`): G5's full file of step 10 packed with its last two stages written
+#     as differences from the stage before, first at step 10's count, then at the largest that
+#     fits 16 MiB with a margin; each against the full file from the bank at depth 1.
+$B pack G5/network.nt --step 16 --keep 9440000 --keep-by impact --keep-unmet --stage-deltas \
+    --out G5d-9440000.ntp
+$B pack G5/network.nt --step 16 --keep 9730000 --keep-by impact --keep-unmet --stage-deltas \
+    --out G5d.ntp                                                # shipped as six.ntp
+for k in G5d-9440000 G5d; do
+  $B eval --network $k.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+      --bank-stage 16384 --threads 2 --csv $k-d1-off.csv
+  scripts/pair.py G5-1942000-d1-off.csv $k-d1-off.csv | tail -1
+done
+#     1,200 more games from the same positions: the full file, G5d, and G5 packed alone (step 10).
+for k in G5-1942000.nt:G5-1942000 G5d.ntp:G5d G5-1942000.ntp:G5-1942000-packed; do
+  $B eval --network ${k%%:*} --depth 1 --games 1200 --seed 7610 --bank bank-eval.csv \
+      --bank-stage 16384 --threads 2 --csv ${k##*:}-d1-7610.csv
+done
+scripts/pair.py G5-1942000-d1-7610.csv G5d-d1-7610.csv | tail -1
+scripts/pair.py G5-1942000-d1-7610.csv G5-1942000-packed-d1-7610.csv | tail -1
+#     The rule, set before G4's games below were done: G5d replaces G4 if its mean on these 100
+#     fresh depth-3 games is at least G4's. G5d first, then G4 packed (d3-36007.log).
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G5d.ntp --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 36007 --threads 2 --csv G5d-d3-36007.csv
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G4-1654000.ntp --settings dg32768.search.ron \
+    --depth 3 --games 100 --seed 36007 --threads 2 --csv G4-1654000-packed-d3-36007.csv
+scripts/pair.py G4-1654000-packed-d3-36007.csv G5d-d3-36007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 G4-1654000-packed-d3-36007.csv G5d-d3-36007.csv
+#     The shipped file's tables and the games that pin the tests.
+for s in 9001 14001; do
+  $B eval --network G5d.ntp --depth 0 --games 2000 --seed $s --threads 2 --csv G5d-d0-$s.csv
+done
+$B eval --network G5d.ntp --settings dg32768.search.ron --depth 0 --games 2000 --seed 14001 \
+    --threads 2 --csv G5d-settings-d0-14001.csv
+$B eval --network G5d.ntp --settings dg32768.search.ron --depth 0 --games 2000 --seed 12031 \
+    --threads 2 --csv G5d-settings-d0-12031.csv
+$B eval --network G5d.ntp --settings dg32768.search.ron --depth 1 --games 400 --seed 12031 \
+    --threads 2 --csv G5d-settings-d1-12031.csv
+for d in d0 d1; do scripts/pair.py G4p-settings-$d-12031.csv G5d-settings-$d-12031.csv | tail -1; done
+#     Time a move (time2.sh, nothing else running), then the reference weights on the fresh
+#     depth-3 games at depth 3 and one layer deeper (ref-36007.log).
+$B eval --weights configs/weights/nneonneo.ron --depth 3 --games 100 --seed 36007 --threads 2 \
+    --csv reference-d3-36007.csv
+$B eval --weights configs/weights/nneonneo.ron --depth 4 --games 100 --seed 36007 --threads 2 \
+    --csv reference-d4-36007.csv
+scripts/pair.py reference-d3-36007.csv G5d-d3-36007.csv | tail -1
+scripts/pair.py reference-d4-36007.csv G5d-d3-36007.csv | tail -1
