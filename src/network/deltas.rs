@@ -285,6 +285,7 @@ mod tests {
     use crate::network::coherence::Coherence;
     use crate::network::packed::{pack, MostLearned, Plan, FORMAT_LINE, FORMAT_LINE_2};
     use crate::network::stage::Boundary;
+    use crate::network::tests::packed::rehashed;
 
     fn board(values: [u32; 16]) -> Board {
         Board::from_values(values).unwrap()
@@ -322,14 +323,6 @@ mod tests {
             stage_deltas: true,
             ..Plan::step(step)
         }
-    }
-
-    /// `b` with its last 8 bytes replaced by the hash of the rest.
-    fn rehashed(mut b: Vec<u8>) -> Vec<u8> {
-        let n = b.len();
-        let h = crate::fnv::hash(&b[..n - 8]);
-        b[n - 8..].copy_from_slice(&h.to_le_bytes());
-        b
     }
 
     #[test]

@@ -357,7 +357,7 @@ mod value {
 }
 
 /// Packed files.
-mod packed {
+pub(super) mod packed {
     use crate::engine::{Board, Variant};
     use crate::network::packed::{
         pack, read_varint, unzigzag, write_varint, zigzag, Plan, MAX_MULTIPLE,
@@ -728,7 +728,7 @@ mod packed {
     }
 
     /// `b` with its last 8 bytes replaced by the hash of the rest.
-    fn rehashed(mut b: Vec<u8>) -> Vec<u8> {
+    pub(in crate::network) fn rehashed(mut b: Vec<u8>) -> Vec<u8> {
         let n = b.len();
         let h = crate::fnv::hash(&b[..n - 8]);
         b[n - 8..].copy_from_slice(&h.to_le_bytes());
