@@ -360,6 +360,26 @@ fn a_resume_keeps_the_rate_the_network_last_learned_at() {
     );
 }
 
+/// The mean score `eval` gives the network file at `path` over games 0 and
+/// 1 of seed 8 at depth 1.
+fn depth_1_mean(path: &Path) -> f64 {
+    let played = run(&[
+        "eval",
+        "--network",
+        path.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--seed",
+        "8",
+        "--json",
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+    json["mean_score"].as_f64().unwrap()
+}
+
 #[test]
 fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
     let tmp = TempDir::new("learn-pack");
@@ -403,20 +423,6 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
     {
         assert_eq!(*b, (a / 0.5).round() * 0.5);
     }
-    let played = run(&[
-        "eval",
-        "--network",
-        packed.to_str().unwrap(),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--seed",
-        "8",
-        "--json",
-    ]);
-    assert!(played.status.success(), "{}", text(&played.stderr));
-    let json: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
     let spec = GameSpec::new(
         Variant::CLASSIC,
         SearchParams::new(Depth::Fixed(1), Variant::CLASSIC),
@@ -424,7 +430,7 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
     let total: u64 = (0..2)
         .map(|i| play_one(&spec, &net, game_seed(8, i)).record.score)
         .sum();
-    assert_eq!(json["mean_score"].as_f64().unwrap(), total as f64 / 2.0);
+    assert_eq!(depth_1_mean(&packed), total as f64 / 2.0);
 
     // Bad input: exit 2, the file or flag named, nothing written.
     let bad_step = run(&[
@@ -513,24 +519,7 @@ fn pack_writes_a_stage_split_from_another_as_its_differences() {
         Network::from_bytes(&coded).unwrap(),
     );
     assert_eq!(a.tables(), c.tables());
-    let mean = |path: &Path| {
-        let played = run(&[
-            "eval",
-            "--network",
-            path.to_str().unwrap(),
-            "--games",
-            "2",
-            "--depth",
-            "1",
-            "--seed",
-            "8",
-            "--json",
-        ]);
-        assert!(played.status.success(), "{}", text(&played.stderr));
-        let json: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
-        json["mean_score"].as_f64().unwrap()
-    };
-    assert_eq!(mean(&coded_path), mean(&alone_path));
+    assert_eq!(depth_1_mean(&coded_path), depth_1_mean(&alone_path));
     // A one-stage network has nothing to code so: the first format.
     let one = tmp.join("one.ntp");
     let out = run(&[
