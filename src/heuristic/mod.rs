@@ -58,6 +58,13 @@ pub trait Evaluate: Sync {
     /// heuristic reads columns as rows of it).
     fn eval_pair(&self, board: Board, transpose: Board) -> f32;
 
+    /// The score of `board` read from `seen`, a board of the same shape
+    /// standing in for it (its downgraded form): by default `seen`'s own.
+    #[inline]
+    fn eval_as(&self, _board: Board, seen: Board) -> f32 {
+        self.eval_pair(seen, seen.transpose())
+    }
+
     /// How much lower than its plain lost value a board with no legal move
     /// is worth in a search from `root` (never negative).
     fn dead_end_cost(&self, root: Board) -> f32;

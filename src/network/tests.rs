@@ -88,6 +88,26 @@ mod value {
     }
 
     #[test]
+    fn a_board_read_as_another_keeps_its_own_points_earned() {
+        use crate::heuristic::Evaluate;
+        let mut net =
+            Network::new(named_tuples("six").unwrap(), Variant::CLASSIC, 7, 0.25).unwrap();
+        let seen = board([2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2048]);
+        let real = board([2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4096]);
+        net.adjust(seen, 0.5);
+        assert_eq!(
+            net.eval_as(seen, seen),
+            net.eval_pair(seen, seen.transpose())
+        );
+        let expected = Network::implied_score(real) + net.value_pair(seen, seen.transpose());
+        assert_eq!(net.eval_as(real, seen), expected);
+        assert_ne!(
+            net.eval_as(real, seen),
+            net.eval_pair(real, real.transpose())
+        );
+    }
+
+    #[test]
     fn a_file_reads_back_bit_for_bit() {
         let mut net = Network::new(
             named_tuples("lines-squares").unwrap(),

@@ -446,6 +446,12 @@ impl Evaluate for Network {
         Network::implied_score(board) + self.value_pair(board, transpose)
     }
 
+    /// The points earned to reach `board` itself, and those `seen` expects.
+    #[inline]
+    fn eval_as(&self, board: Board, seen: Board) -> f32 {
+        Network::implied_score(board) + self.value_pair(seen, seen.transpose())
+    }
+
     #[inline(always)]
     fn prefetch_pair(&self, board: Board, transpose: Board) {
         Network::prefetch_pair(self, board, transpose);

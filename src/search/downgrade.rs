@@ -13,9 +13,12 @@
 //! rank from 2 up to its largest tile has no gap to close and is searched
 //! as it is.
 //!
-//! Only the root is downgraded; the tree below is the downgraded board's
-//! own (a merge of two tiles just below the gap makes a tile equal to a
-//! downgraded one there, a small distortion deep in the tree).
+//! `downgrade_at` downgrades the root only; the tree below is the
+//! downgraded board's own (a merge of two tiles just below the gap makes a
+//! tile equal to a downgraded one there, a small distortion deep in the
+//! tree). `leaf_downgrade_at` reads each board at the horizon whose largest
+//! tile reaches it through its downgraded form, keeping the points earned
+//! to reach the board itself ([`crate::heuristic::Evaluate::eval_as`]).
 
 use crate::engine::Board;
 

@@ -80,6 +80,9 @@ struct Node<'a, E: Evaluate, const STOPPABLE: bool> {
     lost_marks: u32,
     /// When to give the search up (see [`Stop`]).
     stop: Stop,
+    /// Leaves whose largest tile has at least this rank are scored by
+    /// their downgraded form (0: never).
+    leaf_down: u8,
 }
 
 /// How often, in moves tried, an abandonable search under a deadline looks
@@ -179,6 +182,23 @@ fn transposed_bit(bit: u64) -> u64 {
     1u64 << (((i & 3) << 4) | ((i >> 2) << 2))
 }
 
+/// Rescores each legal child of `board` whose largest tile has at least
+/// rank `at` by its downgraded form.
+#[cold]
+fn rescore_downgraded<E: Evaluate>(
+    h: &E,
+    board: Board,
+    children: &[(Board, Board); 4],
+    scores: &mut [f32; 4],
+    at: u8,
+) {
+    for (k, &(next, _)) in children.iter().enumerate() {
+        if next != board && next.max_rank() >= at {
+            scores[k] = h.eval_as(next, downgraded(next, at));
+        }
+    }
+}
+
 /// `value` where `keep`, else `other`, without a branch.
 #[inline(always)]
 fn select(keep: bool, value: f32, other: f32) -> f32 {
@@ -191,7 +211,11 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     #[inline]
     fn leaf(&mut self, board: Board, trans: Board) -> f32 {
         self.stats.evals += 1;
-        let value = self.h.eval_pair(board, trans);
+        let value = if self.leaf_down != 0 && board.max_rank() >= self.leaf_down {
+            self.h.eval_as(board, downgraded(board, self.leaf_down))
+        } else {
+            self.h.eval_pair(board, trans)
+        };
         self.lowest_leaf = self.lowest_leaf.min(value);
         value
     }
@@ -263,7 +287,10 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     #[inline(always)]
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
         let moved = board.shifts_pair(trans, self.t);
-        let scores = self.h.eval_children(board, &moved);
+        let mut scores = self.h.eval_children(board, &moved);
+        if self.leaf_down != 0 && board.max_rank() + 1 >= self.leaf_down {
+            rescore_downgraded(self.h, board, &moved, &mut scores, self.leaf_down);
+        }
         self.best_of(std::array::from_fn(|k| (moved[k].0 != board, scores[k])))
     }
 
@@ -385,7 +412,7 @@ impl Searcher {
     ) -> Result<Option<Decision>, Abandoned> {
         let board = downgraded(board, params.downgrade_at);
         if limit == 0 {
-            let values = self.greedy_values(h, board);
+            let values = self.greedy_values(h, board, params.leaf_downgrade_at);
             self.stats.decisions += 1;
             return Ok(pick(&values).map(|(k, value)| Decision {
                 dir: Direction::ALL[k],
@@ -432,9 +459,17 @@ impl Searcher {
     /// Every move's value at limit 0, without the search's frame: each legal
     /// move's afterstate scored by the heuristic. No board there is lost,
     /// so one search gives these values, counted the same way.
-    fn greedy_values<E: Evaluate>(&mut self, h: &E, board: Board) -> [Option<f32>; 4] {
+    fn greedy_values<E: Evaluate>(
+        &mut self,
+        h: &E,
+        board: Board,
+        leaf_down: u8,
+    ) -> [Option<f32>; 4] {
         let moved = board.shifts_pair(board.transpose(), &TABLES);
-        let scores = h.eval_children(board, &moved);
+        let mut scores = h.eval_children(board, &moved);
+        if leaf_down != 0 && board.max_rank() + 1 >= leaf_down {
+            rescore_downgraded(h, board, &moved, &mut scores, leaf_down);
+        }
         self.stats.moves += 4;
         std::array::from_fn(|k| {
             let legal = moved[k].0 != board;
@@ -485,6 +520,7 @@ impl Searcher {
             lowest_leaf: f32::INFINITY,
             lost_marks: 0,
             stop,
+            leaf_down: params.leaf_downgrade_at,
         };
         let mut values = first.map_or([None; 4], |f| f.values);
         let mut lost_in = [false; 4];
@@ -532,7 +568,7 @@ impl Searcher {
     ) -> [Option<f32>; 4] {
         let board = downgraded(board, params.downgrade_at);
         if limit == 0 {
-            return self.greedy_values(h, board);
+            return self.greedy_values(h, board, params.leaf_downgrade_at);
         }
         let first = self.search_root::<E, false>(h, board, params, limit, None, Stop::NEVER);
         let lost = lost_value(first.lowest_leaf) - h.dead_end_cost(board);

@@ -177,6 +177,16 @@ pub struct SearchParams {
     /// [`downgraded`]).
     #[serde(default)]
     pub downgrade_at: u8,
+    /// A board at the horizon whose largest tile has at least this rank is
+    /// scored by its downgraded form (0: never; see
+    /// [`Settings::leaf_downgrade_at`]). Left out of files when 0, so they
+    /// read as before it existed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub leaf_downgrade_at: u8,
+}
+
+fn is_zero(rank: &u8) -> bool {
+    *rank == 0
 }
 
 impl SearchParams {
@@ -189,6 +199,7 @@ impl SearchParams {
             prune_below: 0.0,
             deepen_gamble: 0.0,
             downgrade_at: 0,
+            leaf_downgrade_at: 0,
         }
     }
 

@@ -77,6 +77,12 @@ pub struct Settings {
     /// tile is still at least `downgrade_at`, a board of the same shape that
     /// a learned network knows better. 0, the default, never downgrades.
     pub downgrade_at: u32,
+    /// A board at the search's horizon whose largest tile is at least
+    /// `leaf_downgrade_at` (a tile value) is scored by its downgraded form:
+    /// the points earned to reach it, and what its downgraded form expects
+    /// to come. A network that never learned a board with such a tile reads
+    /// weights it never trained for one. 0, the default, never downgrades.
+    pub leaf_downgrade_at: u32,
 }
 
 /// The reference's chance-node cutoff, the default of
@@ -84,7 +90,7 @@ pub struct Settings {
 pub const DEFAULT_PROB_CUTOFF: f64 = 1e-4;
 
 /// Every setting's name, as configs, journals and exports spell it.
-pub const SETTING_NAMES: [&str; 11] = [
+pub const SETTING_NAMES: [&str; 12] = [
     "prob_cutoff",
     "auto_min_depth",
     "auto_offset",
@@ -96,6 +102,7 @@ pub const SETTING_NAMES: [&str; 11] = [
     "deepen_gamble",
     "prune_below",
     "downgrade_at",
+    "leaf_downgrade_at",
 ];
 
 impl Default for Settings {
@@ -112,6 +119,7 @@ impl Default for Settings {
             deepen_gamble: 0.0,
             prune_below: 0.0,
             downgrade_at: 0,
+            leaf_downgrade_at: 0,
         }
     }
 }
@@ -144,6 +152,7 @@ impl Settings {
             "deepen_gamble" => self.deepen_gamble,
             "prune_below" => self.prune_below,
             "downgrade_at" => f64::from(self.downgrade_at),
+            "leaf_downgrade_at" => f64::from(self.leaf_downgrade_at),
             _ => return None,
         })
     }
@@ -164,6 +173,7 @@ impl Settings {
             "deepen_gamble" => self.deepen_gamble = value,
             "prune_below" => self.prune_below = value,
             "downgrade_at" => self.downgrade_at = integer(value),
+            "leaf_downgrade_at" => self.leaf_downgrade_at = integer(value),
             _ => return None,
         }
         Some(())
@@ -188,7 +198,7 @@ impl Settings {
             "crowded_boost" => ("1 <= b <= 1e3", |v| (1.0..=1e3).contains(&v)),
             "deepen_gamble" => ("0 <= g <= 1e6", |v| (0.0..=1e6).contains(&v)),
             "prune_below" => ("0 <= x <= 1e6", |v| (0.0..=1e6).contains(&v)),
-            "downgrade_at" => ("an integer 0..=32768", |v| {
+            "downgrade_at" | "leaf_downgrade_at" => ("an integer 0..=32768", |v| {
                 v.fract() == 0.0 && (0.0..=32768.0).contains(&v)
             }),
             _ => return None,
@@ -223,6 +233,7 @@ impl Settings {
         params.prune_below = self.prune_below as f32;
         params.deepen_gamble = self.deepen_gamble;
         params.downgrade_at = super::downgrade::threshold_rank(self.downgrade_at);
+        params.leaf_downgrade_at = super::downgrade::threshold_rank(self.leaf_downgrade_at);
         params.auto = AutoRule {
             min_depth: self.auto_min_depth,
             offset: self.auto_offset,
@@ -267,7 +278,8 @@ impl Settings {
         for name in SETTING_NAMES {
             let v = self.get(name).expect("a known name");
             let value = match name {
-                "auto_min_depth" | "auto_offset" | "crowded_empty" | "downgrade_at" => {
+                "auto_min_depth" | "auto_offset" | "crowded_empty" | "downgrade_at"
+                | "leaf_downgrade_at" => {
                     format!("{}", v as u32)
                 }
                 _ => format!("{v:?}"),

@@ -165,7 +165,9 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// given with its transpose: Σ probability × value over every empty cell
     /// and tile, summed in the order [`Node::chance`] sums them.
     pub(super) fn last_chance(&mut self, board: u64, trans: u64) -> f32 {
-        let Some(h) = self.h.as_heuristic() else {
+        // A child that may be scored downgraded is scored whole.
+        let downgrades = self.leaf_down != 0 && Board(board).max_rank() + 1 >= self.leaf_down;
+        let Some(h) = self.h.as_heuristic().filter(|_| !downgrades) else {
             return self.last_chance_plain(board, trans);
         };
         match h.shared_table() {

@@ -527,3 +527,51 @@ fn a_root_at_the_downgrade_threshold_is_searched_as_its_downgraded_board() {
         s.move_values(&h, down, &params(2), 2)
     );
 }
+
+/// The heuristic reading every board as its downgraded form from `at` on,
+/// scored whole (no line tables for the last layer): what a search with
+/// `leaf_downgrade_at` = `at` must see at its horizon.
+struct ReadsDowngraded<'h>(&'h Heuristic, u8);
+
+impl Evaluate for ReadsDowngraded<'_> {
+    fn eval_pair(&self, board: Board, _: Board) -> f32 {
+        let seen = downgraded(board, self.1);
+        self.0.eval_pair(seen, seen.transpose())
+    }
+
+    fn dead_end_cost(&self, root: Board) -> f32 {
+        self.0.dead_end_cost(root)
+    }
+
+    fn largest_tile_value(&self, board: Board) -> f32 {
+        self.0.largest_tile_value(board)
+    }
+}
+
+#[test]
+fn leaves_at_the_leaf_downgrade_threshold_are_scored_as_their_downgraded_boards() {
+    let h = Heuristic::new(&Weights::nneonneo());
+    // Two 16384s a move from a 32768, and a chain below them.
+    let b = Board::from_values([
+        16384, 16384, 4096, 2048, //
+        2, 4, 8, 16, //
+        0, 0, 2, 0, //
+        0, 0, 0, 2, //
+    ])
+    .unwrap();
+    let mut on = params(3);
+    on.leaf_downgrade_at = 15;
+    let reads = ReadsDowngraded(&h, 15);
+    for depth in 0..=3 {
+        let mut s = Searcher::new(12);
+        let leaves_down = s.move_values(&h, b, &on, depth);
+        let every_board_down = s.move_values(&reads, b, &params(3), depth);
+        assert_eq!(leaves_down, every_board_down, "depth {depth}");
+        // Off, a leaf with the 32768 is read as it is.
+        assert_ne!(
+            leaves_down,
+            s.move_values(&h, b, &params(3), depth),
+            "depth {depth}"
+        );
+    }
+}
