@@ -270,3 +270,11 @@ $B eval --weights configs/weights/nneonneo.ron --depth 4 --games 100 --seed 3600
     --csv reference-d4-36007.csv
 scripts/pair.py reference-d3-36007.csv G5d-d3-36007.csv | tail -1
 scripts/pair.py reference-d4-36007.csv G5d-d3-36007.csv | tail -1
+
+# 13. The shipped file measured again on fresh depth-3 games (2026-11-29, binary of ac11a66),
+#     no choice made on them: d3-46007.sh.
+$B eval --network configs/networks/six.ntp --settings configs/networks/six.search.ron --depth 3 \
+    --games 100 --seed 46007 --threads 2 --csv G5d-d3-46007.csv
+$B eval --weights configs/weights/nneonneo.ron --depth 3 --games 100 --seed 46007 --threads 2 \
+    --csv reference-d3-46007.csv
+scripts/pair.py reference-d3-46007.csv G5d-d3-46007.csv | tail -1
