@@ -182,6 +182,13 @@ fn transposed_bit(bit: u64) -> u64 {
     1u64 << (((i & 3) << 4) | ((i >> 2) << 2))
 }
 
+/// Whether a child of `board` may hold a tile of rank `at` or more (`at` =
+/// 0: never asked): a move raises the largest tile by one rank at most.
+#[inline(always)]
+fn children_may_reach(board: Board, at: u8) -> bool {
+    at != 0 && board.max_rank() + 1 >= at
+}
+
 /// Rescores each legal child of `board` whose largest tile has at least
 /// rank `at` by its downgraded form.
 #[cold]
@@ -288,7 +295,7 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
         let moved = board.shifts_pair(trans, self.t);
         let mut scores = self.h.eval_children(board, &moved);
-        if self.leaf_down != 0 && board.max_rank() + 1 >= self.leaf_down {
+        if children_may_reach(board, self.leaf_down) {
             rescore_downgraded(self.h, board, &moved, &mut scores, self.leaf_down);
         }
         self.best_of(std::array::from_fn(|k| (moved[k].0 != board, scores[k])))
@@ -467,7 +474,7 @@ impl Searcher {
     ) -> [Option<f32>; 4] {
         let moved = board.shifts_pair(board.transpose(), &TABLES);
         let mut scores = h.eval_children(board, &moved);
-        if leaf_down != 0 && board.max_rank() + 1 >= leaf_down {
+        if children_may_reach(board, leaf_down) {
             rescore_downgraded(h, board, &moved, &mut scores, leaf_down);
         }
         self.stats.moves += 4;

@@ -17,7 +17,7 @@
 //! shift by a variable, the patched scores stay in registers); the cells
 //! stay in ascending order, the order [`Node::chance`] sums them in.
 
-use super::{select, transposed_bit, Node};
+use super::{children_may_reach, select, transposed_bit, Node};
 use crate::engine::tables::{spread_column, LINES};
 use crate::engine::Board;
 use crate::heuristic::{Evaluate, Heuristic};
@@ -166,7 +166,7 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     /// and tile, summed in the order [`Node::chance`] sums them.
     pub(super) fn last_chance(&mut self, board: u64, trans: u64) -> f32 {
         // A child that may be scored downgraded is scored whole.
-        let downgrades = self.leaf_down != 0 && Board(board).max_rank() + 1 >= self.leaf_down;
+        let downgrades = children_may_reach(Board(board), self.leaf_down);
         let Some(h) = self.h.as_heuristic().filter(|_| !downgrades) else {
             return self.last_chance_plain(board, trans);
         };
