@@ -1322,6 +1322,39 @@ fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_co
 }
 
 #[test]
+fn lookahead_records_itself_and_resumes_on_any_thread_count_to_the_unbroken_network() {
+    let tmp = TempDir::new("learn-lookahead");
+    let run_to = |dir: &Path, games: &str, extra: &[&str]| {
+        let mut args = vec!["--games", games];
+        args.extend_from_slice(extra);
+        let out = learn(dir, &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    let ahead = [&FULL[..], &["--lookahead"]].concat();
+    let whole = tmp.join("whole");
+    run_to(&whole, "16", &[&ahead[..], &["--threads", "2"]].concat());
+    let bytes = std::fs::read(whole.join("network.nt")).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..200]).into_owned();
+    assert!(
+        header.contains("\nmethod lambda 0.5 coherence restarts lookahead rounds 4\n"),
+        "{header}"
+    );
+    // Resumed with the folder's method, on one thread.
+    let piece = tmp.join("piece");
+    run_to(&piece, "8", &[&ahead[..], &["--threads", "1"]].concat());
+    run_to(
+        &piece,
+        "16",
+        &["--resume", "--block", "8", "--threads", "1"],
+    );
+    assert!(std::fs::read(piece.join("network.nt")).unwrap() == bytes);
+    // Greedy learning games learn another network.
+    let greedy = tmp.join("greedy");
+    run_to(&greedy, "16", &[&FULL[..], &["--threads", "2"]].concat());
+    assert!(std::fs::read(greedy.join("network.nt")).unwrap() != bytes);
+}
+
+#[test]
 fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
     let tmp = TempDir::new("learn-method-bad");
     let dir = tmp.join("net");

@@ -89,8 +89,9 @@ pub struct Args {
     pub promote: bool,
     /// TD(λ): the trace decay in [0, 1), how much of a game's actual points
     /// each target carries back (0: TD(0)). With --resume, any of --lambda,
-    /// --coherence, --restarts and --rounds replaces the folder's method as
-    /// a whole; without them the run goes on with the method it had.
+    /// --coherence, --restarts, --lookahead and --rounds replaces the
+    /// folder's method as a whole; without them the run goes on with the
+    /// method it had.
     #[arg(long)]
     pub lambda: Option<String>,
     /// Temporal coherence: each weight's rate from its own past errors
@@ -101,6 +102,12 @@ pub struct Args {
     /// short, so the late game is learned from more often.
     #[arg(long)]
     pub restarts: bool,
+    /// Lookahead: learning games choose each move one chance layer deep
+    /// (the best expected move after each spawn), as a depth-1 search on the
+    /// network would (at many times a greedy move's cost); what is
+    /// learned from is still each move's afterstate.
+    #[arg(long)]
+    pub lookahead: bool,
     /// Rounds of this many games, played on every thread: the network then
     /// depends on the round but never on the thread count. A block must be
     /// a whole number of rounds. Without it, games are played one after
@@ -119,7 +126,11 @@ pub struct Args {
 impl Args {
     /// Whether a method flag was given.
     fn names_method(&self) -> bool {
-        self.lambda.is_some() || self.coherence || self.restarts || self.rounds.is_some()
+        self.lambda.is_some()
+            || self.coherence
+            || self.restarts
+            || self.lookahead
+            || self.rounds.is_some()
     }
 
     /// The game `--variant` names.
@@ -146,6 +157,7 @@ impl Args {
             lambda,
             coherence: self.coherence,
             restarts: self.restarts,
+            lookahead: self.lookahead,
             schedule,
         })
     }

@@ -2,7 +2,8 @@
 //! and restarts, on every core, with a result that does not depend on the
 //! thread count.
 //!
-//! A learning game is played greedily, recording each afterstate with the
+//! A learning game is played greedily (or one chance layer deep, with
+//! lookahead: [`super::lookahead`]), recording each afterstate with the
 //! reward of the move that made it; then it is learned from going back over
 //! it, from its last afterstate, with `G` the target of the afterstate after
 //! the current one (0 after the last):
@@ -47,6 +48,7 @@
 use super::changed::Changed;
 use super::coherence::Coherence;
 use super::learned::Learned;
+use super::lookahead::lookahead;
 use super::lookups::{Lookups, Shape};
 use super::method::{Method, Schedule};
 use super::rounds::in_rounds;
@@ -153,14 +155,14 @@ pub(super) struct Played {
     pub(super) ends: Vec<usize>,
 }
 
-/// Plays learning game `seed` greedily on `net` from `start` (`None`: the
-/// empty board), restarts included.
+/// Plays learning game `seed` on `net` from `start` (`None`: the empty
+/// board), greedily or with lookahead, restarts included, as `method` says.
 pub(super) fn play(
     net: &Network,
     variant: Variant,
     seed: u64,
     start: Option<Start>,
-    restarts: bool,
+    method: Method,
 ) -> Played {
     let mut placer = RandomPlacer::new(seed, variant.p4());
     let mut path: Vec<(Board, f32)> = Vec::new();
@@ -169,8 +171,12 @@ pub(super) fn play(
         start_tiles: variant.start_tiles(),
         move_limit: None,
     };
+    let p4 = variant.p4() as f32;
     let policy = |path: &mut Vec<(Board, f32)>, board: Board| {
-        let (dir, after, reward) = greedy(net, board);
+        let (dir, after, reward) = match method.lookahead {
+            false => greedy(net, board),
+            true => lookahead(net, board, p4),
+        };
         path.push((after, reward));
         dir
     };
@@ -188,7 +194,7 @@ pub(super) fn play(
         ..order
     };
     let mut begin = 0;
-    while restarts && path.len() - begin >= RESTART_MIN_MOVES {
+    while method.restarts && path.len() - begin >= RESTART_MIN_MOVES {
         let from = path[(begin + path.len()) / 2].0;
         begin = path.len();
         let mut policy = |b: Board| policy(&mut path, b);
@@ -271,13 +277,7 @@ pub struct Lesson<'a> {
 fn play_learning_game(on: &Network, lesson: &Lesson, game: u64) -> Played {
     let (seed, variant) = (on.trained.seed, on.trained.variant);
     let start = lesson.starts.and_then(|s| s.pick(seed, game));
-    play(
-        on,
-        variant,
-        learning_seed(seed, game),
-        start,
-        lesson.method.restarts,
-    )
+    play(on, variant, learning_seed(seed, game), start, lesson.method)
 }
 
 /// What learns in rounds: the weights, their marks, and the statistics of

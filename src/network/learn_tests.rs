@@ -1,5 +1,5 @@
-//! Tests of the learner's methods: TD(λ), temporal coherence, restarts
-//! and rounds.
+//! Tests of the learner's methods: TD(λ), temporal coherence, restarts,
+//! lookahead and rounds.
 
 use crate::engine::Variant;
 use crate::network::coherence::Coherence;
@@ -18,6 +18,7 @@ const FULL: Method = Method {
     lambda: 0.5,
     coherence: true,
     restarts: true,
+    lookahead: false,
     schedule: Schedule::Rounds(4),
 };
 
@@ -75,6 +76,13 @@ fn rounds_learn_the_same_network_on_any_thread_count() {
     assert_eq!(id(&one), id(&three));
     assert!(coh_one == coh_two);
     assert_ne!(id(&one), id(&fresh(7)));
+    let ahead = Method {
+        lookahead: true,
+        ..FULL
+    };
+    let (one, _) = learned(fresh(7), ahead, 16, 1);
+    let (three, _) = learned(fresh(7), ahead, 16, 3);
+    assert_eq!(id(&one), id(&three));
 }
 
 #[test]
@@ -104,6 +112,10 @@ fn every_part_of_the_method_changes_what_is_learned() {
         },
         Method {
             restarts: false,
+            ..FULL
+        },
+        Method {
+            lookahead: true,
             ..FULL
         },
         Method {
@@ -141,8 +153,12 @@ fn coherence_lambda_and_restarts_learn_more_per_game_than_td0() {
 #[test]
 fn a_restart_goes_on_from_the_middle_of_the_segment_before() {
     let net = fresh(1);
-    let once = play(&net, Variant::CLASSIC, 9, None, false);
-    let again = play(&net, Variant::CLASSIC, 9, None, true);
+    let once = play(&net, Variant::CLASSIC, 9, None, Method::PLAIN);
+    let restarts = Method {
+        restarts: true,
+        ..Method::PLAIN
+    };
+    let again = play(&net, Variant::CLASSIC, 9, None, restarts);
     // The first segment is the game itself; restarts add segments, each
     // shorter runs stopping below the minimum.
     assert_eq!(once.ends, [once.path.len()]);
@@ -174,6 +190,10 @@ fn methods_read_back_from_their_text_and_bad_words_are_named() {
         Method {
             lambda: 0.25,
             ..Method::PLAIN
+        },
+        Method {
+            lookahead: true,
+            ..FULL
         },
     ] {
         assert_eq!(Method::parse(&m.text()), Ok(m));

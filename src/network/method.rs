@@ -1,5 +1,5 @@
 //! How a network learns beyond its rate: the trace decay λ, temporal
-//! coherence, restarts, and whether games are played one after another or
+//! coherence, restarts, lookahead, and whether games are played one after another or
 //! in rounds (see [`super::learn`]). A network's header records its method
 //! on a `method` line, absent for [`Method::PLAIN`], so every network
 //! learned before methods existed reads, hashes and resumes as before.
@@ -32,6 +32,9 @@ pub struct Method {
     pub coherence: bool,
     /// Go on from the middle of every game until a segment is short.
     pub restarts: bool,
+    /// Learning games' moves chosen one chance layer deep
+    /// ([`super::lookahead`]), not greedily.
+    pub lookahead: bool,
     pub schedule: Schedule,
 }
 
@@ -43,6 +46,7 @@ impl Method {
         lambda: 0.0,
         coherence: false,
         restarts: false,
+        lookahead: false,
         schedule: Schedule::Sequential,
     };
 
@@ -55,6 +59,9 @@ impl Method {
         }
         if self.restarts {
             words.push("restarts".into());
+        }
+        if self.lookahead {
+            words.push("lookahead".into());
         }
         if let Schedule::Rounds(r) = self.schedule {
             words.push(format!("rounds {r}"));
@@ -84,6 +91,7 @@ impl Method {
                 }
                 "coherence" => method.coherence = true,
                 "restarts" => method.restarts = true,
+                "lookahead" => method.lookahead = true,
                 other => return Err(format!("unknown word `{other}`")),
             }
         }

@@ -43,7 +43,7 @@
 //! - `promote`: stages put in use as learning reaches them;
 //! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
 //! - [`method`]: how a network learns beyond its rate (λ, coherence,
-//!   restarts, rounds), as its header records it;
+//!   restarts, lookahead, rounds), as its header records it;
 //! - [`coherence`]: each weight's accumulated errors (temporal coherence),
 //!   held beside a copy of the weight, and their file;
 //! - `lookups`: the weights one board looks up, found once for a step of
@@ -56,6 +56,7 @@
 //!   `staged`;
 //! - `rounds`: learning in rounds as a pipeline on every thread: which
 //!   game plays, which is learned and when a round's copy is written;
+//! - [`lookahead`]: learning games played one chance layer deep;
 //! - [`learn`]: learning by TD(λ) on afterstates, one game after another
 //!   or in rounds on every core;
 //! - [`folder`]: the learning folder, its lock, its progress file and its
@@ -76,6 +77,7 @@ pub mod folder;
 pub mod header;
 pub mod learn;
 mod learned;
+pub mod lookahead;
 mod lookups;
 pub mod method;
 mod order;

@@ -92,6 +92,7 @@ const PROMOTING: Method = Method {
     lambda: 0.5,
     coherence: true,
     restarts: true,
+    lookahead: false,
     schedule: Schedule::Rounds(4),
 };
 

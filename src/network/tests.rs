@@ -912,7 +912,7 @@ pub(super) mod learn {
         assert!((0..100).all(|g| all.pick(3, g) == Some(late)));
         // A game from the position goes on from its score and moves.
         let net = fresh(4);
-        let record = play(&net, Variant::CLASSIC, 9, Some(late), false).record;
+        let record = play(&net, Variant::CLASSIC, 9, Some(late), Method::PLAIN).record;
         assert!(record.moves > late.moves && record.score > late.score);
         assert!(record.max_tile >= 4096);
         // Learning with starts is a function of the run as without them.
