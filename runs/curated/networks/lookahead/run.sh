@@ -44,3 +44,13 @@ done
 scripts/pair.py d2-base.csv d2-L.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 d2-base.csv d2-L.csv | tail -1
 # L lost at depth 1 and 2 (results page), so C did not play depth 2 and no depth-3 run was made.
+
+# 4. Where L's own play started: the shipped file from bank-learn.csv (the positions learned from)
+#    at depth 1 (800 games) and greedily (2,000), seed 7810, and two blocks of learning games with
+#    lookahead at a rate too small to move a weight's value (T-progress.csv).
+$B eval --network six.ntp --settings six.search.ron --depth 1 --games 800 --seed 7810 \
+    --bank bank-learn.csv --bank-stage 16384 --threads 2 --csv d1-base-on-learnbank.csv
+$B eval --network six.ntp --depth 0 --games 2000 --seed 7810 --bank bank-learn.csv \
+    --bank-stage 16384 --threads 2 --csv d0-base-on-learnbank.csv
+$B learn T --from six.ntp --bank bank-learn.csv --bank-stage 16384 --bank-share 1.0 --lambda 0.5 \
+    --restarts --lookahead --alpha 0.0000001 --rounds 20 --games 1942400 --block 200 --threads 2
