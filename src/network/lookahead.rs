@@ -30,8 +30,9 @@ fn best_move_value(net: &Network, board: Board) -> f32 {
         .unwrap_or(0.0)
 }
 
-/// The expected [`best_move_value`] after the spawn on afterstate `after`,
-/// a 4 with probability `p4`.
+/// The expected best `reward + value(afterstate)` of the board after the
+/// spawn on afterstate `after` (0 for a board with no move), the spawn a 4
+/// with probability `p4`.
 pub fn spawn_expectation(net: &Network, after: Board, p4: f32) -> f32 {
     let mut empty = after.empty_bits();
     let cells = empty.count_ones();
