@@ -54,3 +54,21 @@ $B eval --network six.ntp --depth 0 --games 2000 --seed 7810 --bank bank-learn.c
     --bank-stage 16384 --threads 2 --csv d0-base-on-learnbank.csv
 $B learn T --from six.ntp --bank bank-learn.csv --bank-stage 16384 --bank-share 1.0 --lambda 0.5 \
     --restarts --lookahead --alpha 0.0000001 --rounds 20 --games 1942400 --block 200 --threads 2
+
+# 5. The same pair at a fifth of the rate, each to 9,000 games (L2: 1,272 s of learning; C2: 125 s),
+#    at depth 1 on the games of step 3.
+$B learn L2 --from six.ntp --bank bank-learn.csv --bank-stage 16384 --bank-share 1.0 --lambda 0.5 \
+    --coherence --restarts --lookahead --alpha 0.02 --rounds 20 --games 1951000 --block 200 \
+    --save-secs 600 --threads 2
+$B learn C2 --from six.ntp --bank bank-learn.csv --bank-stage 16384 --bank-share 1.0 --lambda 0.5 \
+    --coherence --restarts --alpha 0.02 --rounds 20 --games 1951000 --block 200 --save-secs 600 \
+    --threads 2
+for k in L2 C2; do
+  $B eval --network $k/network.nt --settings six.search.ron --depth 1 --games 800 --seed 7810 \
+      --bank bank-eval.csv --bank-stage 16384 --threads 2 --csv d1-$k.csv
+done
+for p in "base L2" "base C2" "C2 L2"; do
+  set -- $p
+  scripts/pair.py d1-$1.csv d1-$2.csv | tail -1
+  scripts/pair.py --column max_tile --reach 32768 d1-$1.csv d1-$2.csv | tail -1
+done
