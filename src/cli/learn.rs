@@ -104,8 +104,8 @@ pub struct Args {
     pub restarts: bool,
     /// Lookahead: learning games choose each move one chance layer deep
     /// (the best expected move after each spawn), as a depth-1 search on the
-    /// network would (at many times a greedy move's cost); what is
-    /// learned from is still each move's afterstate.
+    /// network would, a move costing about 11 greedy ones; what is learned
+    /// from is still each move's afterstate.
     #[arg(long)]
     pub lookahead: bool,
     /// Rounds of this many games, played on every thread: the network then

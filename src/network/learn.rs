@@ -173,9 +173,10 @@ pub(super) fn play(
     };
     let p4 = variant.p4() as f32;
     let policy = |path: &mut Vec<(Board, f32)>, board: Board| {
-        let (dir, after, reward) = match method.lookahead {
-            false => greedy(net, board),
-            true => lookahead(net, board, p4),
+        let (dir, after, reward) = if method.lookahead {
+            lookahead(net, board, p4)
+        } else {
+            greedy(net, board)
         };
         path.push((after, reward));
         dir

@@ -1,8 +1,9 @@
 //! How a network learns beyond its rate: the trace decay λ, temporal
-//! coherence, restarts, lookahead, and whether games are played one after another or
-//! in rounds (see [`super::learn`]). A network's header records its method
-//! on a `method` line, absent for [`Method::PLAIN`], so every network
-//! learned before methods existed reads, hashes and resumes as before.
+//! coherence, restarts, lookahead, and whether games are played one after
+//! another or in rounds (see [`super::learn`]). A network's header records
+//! its method on a `method` line, absent for [`Method::PLAIN`], so every
+//! network learned before methods existed reads, hashes and resumes as
+//! before.
 
 /// How games are laid out in time (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
