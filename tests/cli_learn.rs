@@ -1276,15 +1276,17 @@ fn files(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Learns in `dir` to `games` games with `extra` flags; the run must succeed.
+fn run_to(dir: &Path, games: &str, extra: &[&str]) {
+    let mut args = vec!["--games", games];
+    args.extend_from_slice(extra);
+    let out = learn(dir, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
 #[test]
 fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_count() {
     let tmp = TempDir::new("learn-full");
-    let run_to = |dir: &Path, games: &str, extra: &[&str]| {
-        let mut args = vec!["--games", games];
-        args.extend_from_slice(extra);
-        let out = learn(dir, &args);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    };
     let whole = tmp.join("whole");
     run_to(&whole, "24", &[&FULL[..], &["--threads", "2"]].concat());
     let header = std::fs::read(whole.join("network.nt")).unwrap();
@@ -1324,12 +1326,6 @@ fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_co
 #[test]
 fn lookahead_records_itself_and_resumes_on_any_thread_count_to_the_unbroken_network() {
     let tmp = TempDir::new("learn-lookahead");
-    let run_to = |dir: &Path, games: &str, extra: &[&str]| {
-        let mut args = vec!["--games", games];
-        args.extend_from_slice(extra);
-        let out = learn(dir, &args);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    };
     let ahead = [&FULL[..], &["--lookahead"]].concat();
     let whole = tmp.join("whole");
     run_to(&whole, "16", &[&ahead[..], &["--threads", "2"]].concat());
