@@ -882,6 +882,10 @@ fn learning_from_a_bank_names_a_bad_bank_and_is_a_function_of_its_flags() {
             vec!["--bank", "no/such.csv", "--bank-stage", "1"],
             "no/such.csv",
         ),
+        (
+            vec!["--bank", bank, "--bank-stage", "16384", "--until", "16384"],
+            "--until 16384: 211 of the 211 positions of banks/twos-16384.csv hold a 16384",
+        ),
     ] {
         let dir = tmp.join("bad");
         let out = learn(&dir, &[&twos[..], &extra[..]].concat());
@@ -1351,6 +1355,42 @@ fn lookahead_records_itself_and_resumes_on_any_thread_count_to_the_unbroken_netw
 }
 
 #[test]
+fn a_stop_tile_records_itself_learns_below_it_and_resumes_to_the_unbroken_network() {
+    let tmp = TempDir::new("learn-until");
+    let staged = [&FULL[..], &["--stages", "256"]].concat();
+    let until = [&staged[..], &["--until", "256"]].concat();
+    let whole = tmp.join("whole");
+    run_to(&whole, "16", &[&until[..], &["--threads", "2"]].concat());
+    let bytes = std::fs::read(whole.join("network.nt")).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..200]).into_owned();
+    assert!(
+        header.contains("\nmethod lambda 0.5 coherence restarts until 256 rounds 4\n"),
+        "{header}"
+    );
+    // The stage from 256 on was never learned: its weights are as new,
+    // where the same games without the stop tile learn it.
+    let learned = |dir: &Path| {
+        let net = Network::load(&dir.join("network.nt")).unwrap();
+        let half = net.tables().len() / 2;
+        let moved = |t: &[Vec<f32>]| t.iter().any(|t| t.iter().any(|&w| w != 0.0));
+        (moved(&net.tables()[..half]), moved(&net.tables()[half..]))
+    };
+    assert_eq!(learned(&whole), (true, false));
+    let free = tmp.join("free");
+    run_to(&free, "16", &[&staged[..], &["--threads", "2"]].concat());
+    assert_eq!(learned(&free), (true, true));
+    // Resumed with the folder's method on one thread: the same file.
+    let piece = tmp.join("piece");
+    run_to(&piece, "8", &[&until[..], &["--threads", "1"]].concat());
+    run_to(
+        &piece,
+        "16",
+        &["--resume", "--block", "8", "--threads", "1"],
+    );
+    assert!(std::fs::read(piece.join("network.nt")).unwrap() == bytes);
+}
+
+#[test]
 fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
     let tmp = TempDir::new("learn-method-bad");
     let dir = tmp.join("net");
@@ -1363,6 +1403,11 @@ fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
             "whole number of rounds",
         ),
         (&["--optimistic=-5"][..], "--optimistic"),
+        (
+            &["--until", "100"][..],
+            "--until: the stop tile must be a power of two",
+        ),
+        (&["--until", "65536"][..], "--until"),
         (
             &["--threads", "0", "--rounds", "2", "--block", "2"][..],
             "--threads",

@@ -9,7 +9,7 @@ use clap::Parser;
 use super::input_error;
 use tune2048::engine::Variant;
 use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
-use tune2048::network::method::{parse_lambda, parse_round};
+use tune2048::network::method::{parse_lambda, parse_round, parse_until};
 use tune2048::network::tuples::{check_tuples, tuples_named_or_listed};
 use tune2048::network::{
     parse_stages, stage_sources, stages_text, sums_beside, Boundary, LearningFolder, Network,
@@ -89,8 +89,8 @@ pub struct Args {
     pub promote: bool,
     /// TD(λ): the trace decay in [0, 1), how much of a game's actual points
     /// each target carries back (0: TD(0)). With --resume, any of --lambda,
-    /// --coherence, --restarts, --lookahead and --rounds replaces the
-    /// folder's method as a whole; without them the run goes on with the
+    /// --coherence, --restarts, --lookahead, --until and --rounds replaces
+    /// the folder's method as a whole; without them the run goes on with the
     /// method it had.
     #[arg(long)]
     pub lambda: Option<String>,
@@ -108,6 +108,14 @@ pub struct Args {
     /// from is still each move's afterstate.
     #[arg(long)]
     pub lookahead: bool,
+    /// Stop tile: learning games (and restarts) stop at their first
+    /// afterstate holding this tile or a larger one, a power of two from 8
+    /// to 32768. That afterstate's value is read as where the game would go
+    /// on from, and never learned: with a stage from this tile on
+    /// (`--stages 16384` and `--until 16384`), the stages below it learn and
+    /// those from it stay as they were.
+    #[arg(long)]
+    pub until: Option<String>,
     /// Rounds of this many games, played on every thread: the network then
     /// depends on the round but never on the thread count. A block must be
     /// a whole number of rounds. Without it, games are played one after
@@ -130,6 +138,7 @@ impl Args {
             || self.coherence
             || self.restarts
             || self.lookahead
+            || self.until.is_some()
             || self.rounds.is_some()
     }
 
@@ -153,11 +162,18 @@ impl Args {
             ),
             None => Schedule::Sequential,
         };
+        let until = match &self.until {
+            Some(text) => {
+                Some(parse_until(text).map_err(|e| input_error(format!("--until: {e}")))?)
+            }
+            None => None,
+        };
         Ok(Method {
             lambda,
             coherence: self.coherence,
             restarts: self.restarts,
             lookahead: self.lookahead,
+            until,
             schedule,
         })
     }
@@ -256,9 +272,32 @@ fn check_new_run(args: &Args) -> anyhow::Result<NewRun> {
             args.variant()
         }
     };
-    check_method(args, args.method()?)?;
+    let method = check_method(args, args.method()?)?;
     let starts = learn_starts(args, variant)?;
+    check_stop(args, method, starts.as_ref())?;
     Ok(NewRun { stages, starts })
+}
+
+/// Refuses a stop tile that a bank's positions hold already: their games
+/// would stop at their first move and learn nothing.
+fn check_stop(args: &Args, method: Method, starts: Option<&LearnStarts>) -> anyhow::Result<()> {
+    let (Some(tile), Some(starts), Some(path)) = (method.until, starts, &args.bank) else {
+        return Ok(());
+    };
+    let holding = starts
+        .positions
+        .iter()
+        .filter(|p| tune2048::engine::value_of(p.board.max_rank()) >= tile)
+        .count();
+    if holding > 0 {
+        return Err(input_error(format!(
+            "--until {tile}: {holding} of the {} positions of {} hold a {tile} or more already, \
+             so their games would stop at their first move",
+            starts.positions.len(),
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses a `--from` file that cannot serve, from its header alone (a
@@ -419,6 +458,7 @@ pub fn run(args: Args) -> anyhow::Result<std::process::ExitCode> {
     };
     let alpha = args.alpha.unwrap_or(net.trained.alpha);
     let method = run_method(&args, &net)?;
+    check_stop(&args, method, starts.as_ref())?;
     if net.trained.games >= args.games {
         eprintln!(
             "{}: the network has learned from {} games already (--games {})",

@@ -28,6 +28,9 @@ pub enum Outcome {
     PlacerDone,
     /// The policy chose an illegal move (a bug in the policy).
     IllegalMove,
+    /// The game was stopped before its end (a learning game at its stop
+    /// tile: [`Stepper::stop`]).
+    Stopped,
 }
 
 impl Outcome {
@@ -38,6 +41,7 @@ impl Outcome {
             Outcome::MoveLimit => "move_limit",
             Outcome::PlacerDone => "placer_done",
             Outcome::IllegalMove => "illegal_move",
+            Outcome::Stopped => "stopped",
         }
     }
 }
@@ -266,20 +270,27 @@ pub struct Stepper<P: Placer> {
 impl<P: Placer> Stepper<P> {
     /// A game from `start` (`None`: the empty board with the variant's start
     /// tiles, as [`play_game`]; a position: as [`play_from`]).
-    pub fn new(order: TurnOrder, start: Option<Start>, mut placer: P) -> Stepper<P> {
-        let (mut game, spawn_first) = match start {
-            Some(start) => (Game::new(start), false),
-            None => (
-                Game::new(Start {
-                    board: Board::EMPTY,
-                    score: 0,
-                    moves: 0,
-                }),
-                true,
-            ),
-        };
+    pub fn new(order: TurnOrder, start: Option<Start>, placer: P) -> Stepper<P> {
+        match start {
+            Some(start) => Stepper::begin(order, Game::new(start), false, placer),
+            None => Stepper::on(order, Board::EMPTY, placer),
+        }
+    }
+
+    /// A game from `board` with the variant's start tiles placed on it, as
+    /// [`play_game`] plays it.
+    pub fn on(order: TurnOrder, board: Board, placer: P) -> Stepper<P> {
+        let game = Game::new(Start {
+            board,
+            score: 0,
+            moves: 0,
+        });
+        Stepper::begin(order, game, true, placer)
+    }
+
+    fn begin(order: TurnOrder, mut game: Game, spawn_first: bool, mut placer: P) -> Stepper<P> {
         let mut end = None;
-        if start.is_none() && !(0..order.start_tiles).all(|_| game.spawn(&mut placer)) {
+        if spawn_first && !(0..order.start_tiles).all(|_| game.spawn(&mut placer)) {
             end = Some(Outcome::PlacerDone);
         }
         Stepper {
@@ -325,6 +336,13 @@ impl<P: Placer> Stepper<P> {
         self.board();
         let end = self.end?;
         Some(self.game.finish(end))
+    }
+
+    /// The record of the game as it stands, ended here: [`Outcome::Stopped`]
+    /// unless it had ended already.
+    pub fn stop(&mut self) -> GameRecord {
+        let end = *self.end.get_or_insert(Outcome::Stopped);
+        self.game.finish(end)
     }
 }
 

@@ -84,6 +84,12 @@ pub trait Placer {
     fn place(&mut self, board: Board) -> Option<Spawn>;
 }
 
+impl<P: Placer + ?Sized> Placer for &mut P {
+    fn place(&mut self, board: Board) -> Option<Spawn> {
+        (**self).place(board)
+    }
+}
+
 /// Uniformly random placement from a seeded xoshiro256++ generator.
 #[derive(Clone, Debug)]
 pub struct RandomPlacer {

@@ -55,7 +55,7 @@ use super::rounds::in_rounds;
 use super::staged::Staged;
 use super::value::Network;
 use crate::engine::{
-    play_from, play_game, Board, GameRecord, RandomPlacer, Start, Timing, TurnOrder, Variant,
+    rank_of, Board, GameRecord, Placer, RandomPlacer, Start, Stepper, Timing, TurnOrder, Variant,
 };
 use crate::seeds::{run_game_seed, Stream};
 
@@ -153,6 +153,9 @@ pub(super) struct Played {
     pub(super) path: Vec<(Board, f32)>,
     /// Where each segment of `path` ends.
     pub(super) ends: Vec<usize>,
+    /// Whether each segment stopped at the method's stop tile: its last
+    /// afterstate holds it, and is read, not learned.
+    pub(super) stopped: Vec<bool>,
 }
 
 /// Plays learning game `seed` on `net` from `start` (`None`: the empty
@@ -165,44 +168,73 @@ pub(super) fn play(
     method: Method,
 ) -> Played {
     let mut placer = RandomPlacer::new(seed, variant.p4());
-    let mut path: Vec<(Board, f32)> = Vec::new();
     let order = TurnOrder {
         timing: variant.timing(),
         start_tiles: variant.start_tiles(),
         move_limit: None,
     };
     let p4 = variant.p4() as f32;
-    let policy = |path: &mut Vec<(Board, f32)>, board: Board| {
-        let (dir, after, reward) = if method.lookahead {
+    let mut choose = |board: Board| {
+        if method.lookahead {
             lookahead(net, board, p4)
         } else {
             greedy(net, board)
-        };
-        path.push((after, reward));
-        dir
-    };
-    let record = {
-        let mut policy = |b: Board| policy(&mut path, b);
-        match start {
-            None => play_game(order, Board::EMPTY, &mut policy, &mut placer, |_, _| {}),
-            Some(start) => play_from(order, start, &mut policy, &mut placer, |_, _| {}),
         }
     };
-    let mut ends = vec![path.len()];
+    let stop = method.until.and_then(rank_of);
+    let mut played = Segments::default();
+    let first = Stepper::new(order, start, &mut placer);
+    let record = played.play(first, &mut choose, stop);
     // A restart places the spawn due after the afterstate, then plays.
     let restart = TurnOrder {
         start_tiles: u32::from(variant.timing() == Timing::AfterMove),
         ..order
     };
     let mut begin = 0;
-    while method.restarts && path.len() - begin >= RESTART_MIN_MOVES {
-        let from = path[(begin + path.len()) / 2].0;
-        begin = path.len();
-        let mut policy = |b: Board| policy(&mut path, b);
-        play_game(restart, from, &mut policy, &mut placer, |_, _| {});
-        ends.push(path.len());
+    while method.restarts && played.path.len() - begin >= RESTART_MIN_MOVES {
+        let from = played.path[(begin + played.path.len()) / 2].0;
+        begin = played.path.len();
+        played.play(Stepper::on(restart, from, &mut placer), &mut choose, stop);
     }
-    Played { record, path, ends }
+    Played {
+        record,
+        path: played.path,
+        ends: played.ends,
+        stopped: played.stopped,
+    }
+}
+
+/// A learning game's segments as they are played (see [`Played`]).
+#[derive(Default)]
+struct Segments {
+    path: Vec<(Board, f32)>,
+    ends: Vec<usize>,
+    stopped: Vec<bool>,
+}
+
+impl Segments {
+    /// Plays `game` with `choose` to its end, or to its first afterstate
+    /// holding a tile of rank `stop` or more, as a segment of its own.
+    fn play<P: Placer>(
+        &mut self,
+        mut game: Stepper<P>,
+        choose: &mut impl FnMut(Board) -> (crate::engine::Direction, Board, f32),
+        stop: Option<u8>,
+    ) -> GameRecord {
+        while let Some(board) = game.board() {
+            let (dir, after, reward) = choose(board);
+            self.path.push((after, reward));
+            game.play(dir);
+            if stop.is_some_and(|rank| after.max_rank() >= rank) {
+                self.ends.push(self.path.len());
+                self.stopped.push(true);
+                return game.stop();
+            }
+        }
+        self.ends.push(self.path.len());
+        self.stopped.push(false);
+        game.record().expect("a game with no move due is over")
+    }
 }
 
 /// How many boards back the learner fetches the weights it will read.
@@ -211,7 +243,7 @@ const LEARN_AHEAD: usize = 2;
 /// Learns from a played game on `learned` (of shape `shape`): each segment
 /// from its end back, marking in `changed`, where given, the weights it
 /// moves.
-fn learn_played<L: Learned>(
+pub(super) fn learn_played<L: Learned>(
     learned: &mut L,
     shape: &Shape,
     mut changed: Option<&mut Changed>,
@@ -232,7 +264,7 @@ fn learn_played<L: Learned>(
     const RING: usize = LEARN_AHEAD + 1;
     let mut ring = [Lookups::NONE; RING];
     let mut begin = 0;
-    for &end in &game.ends {
+    for (&end, &stopped) in game.ends.iter().zip(&game.stopped) {
         let segment = &game.path[begin..end];
         let fetch = |learned: &L, ring: &mut [Lookups; RING], k: usize| {
             ring[k % RING] = shape.lookups(segment[k].0, opened);
@@ -249,6 +281,12 @@ fn learn_played<L: Learned>(
                 fetch(learned, &mut ring, before);
             }
             let (at, reward) = (&ring[k % RING], segment[k].1);
+            if stopped && k + 1 == segment.len() {
+                // The stop afterstate: its value, read, is where the game
+                // would go on from.
+                target = reward + learned.value(at);
+                continue;
+            }
             let error = target - learned.value(at);
             learned.step(at, step, error);
             if let Some(changed) = changed.as_deref_mut() {

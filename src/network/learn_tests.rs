@@ -19,6 +19,7 @@ const FULL: Method = Method {
     coherence: true,
     restarts: true,
     lookahead: false,
+    until: None,
     schedule: Schedule::Rounds(4),
 };
 
@@ -119,6 +120,10 @@ fn every_part_of_the_method_changes_what_is_learned() {
             ..FULL
         },
         Method {
+            until: Some(256),
+            ..FULL
+        },
+        Method {
             schedule: Schedule::Rounds(2),
             ..FULL
         },
@@ -195,8 +200,27 @@ fn methods_read_back_from_their_text_and_bad_words_are_named() {
             lookahead: true,
             ..FULL
         },
+        Method {
+            until: Some(16384),
+            ..FULL
+        },
     ] {
         assert_eq!(Method::parse(&m.text()), Ok(m));
+    }
+    let until = Method {
+        until: Some(8192),
+        ..FULL
+    };
+    assert_eq!(
+        until.text(),
+        "lambda 0.5 coherence restarts until 8192 rounds 4"
+    );
+    for bad in ["until 100", "until 4", "until 65536", "until"] {
+        let e = Method::parse(bad).unwrap_err();
+        assert!(
+            e.contains("power of two") || e.contains("needs"),
+            "{bad}: {e}"
+        );
     }
     assert_eq!(Method::PLAIN.text(), "lambda 0");
     assert_eq!(FULL.text(), "lambda 0.5 coherence restarts rounds 4");
@@ -311,4 +335,103 @@ fn rounds_learn_on_any_thread_count_the_networks_pinned_before_the_pipeline() {
         let (one_by_one, _) = learned(fresh(8), single, 24, threads);
         assert_eq!(id(&one_by_one), 0x9ed3_11f5_a55b_d3aa, "{threads} threads");
     }
+}
+
+#[test]
+fn a_stop_tile_ends_every_segment_at_its_first_afterstate_holding_it() {
+    use crate::engine::Outcome;
+    let net = fresh(1);
+    let whole = play(&net, Variant::CLASSIC, 9, None, Method::PLAIN);
+    assert!(whole.record.max_tile >= 256, "{:?}", whole.record);
+    let until = Method {
+        until: Some(128),
+        restarts: true,
+        ..Method::PLAIN
+    };
+    let cut = play(&net, Variant::CLASSIC, 9, None, until);
+    // The game is the whole game's up to its first afterstate with a 128.
+    let first = cut.ends[0];
+    assert_eq!(&cut.path[..first], &whole.path[..first]);
+    assert_eq!(cut.record.outcome, Outcome::Stopped);
+    assert_eq!((cut.record.max_tile, cut.record.moves), (128, first as u32));
+    // Every segment stopped ends at its first afterstate holding a 128.
+    assert!(cut.ends.len() > 1 && cut.stopped.iter().filter(|&&s| s).count() > 1);
+    let mut begin = 0;
+    for (&end, &stopped) in cut.ends.iter().zip(&cut.stopped) {
+        let holds = |k: usize| cut.path[k].0.max_rank() >= 7;
+        assert!(!(begin..end - 1).any(holds), "segment {begin}..{end}");
+        assert_eq!(holds(end - 1), stopped, "segment {begin}..{end}");
+        begin = end;
+    }
+}
+
+#[test]
+fn a_stop_tile_leaves_the_stages_from_it_as_they_were() {
+    use crate::network::stage::Boundary;
+    let staged = || {
+        let mut net = fresh(3);
+        net.set_stages(vec![Boundary::tile(8)]);
+        net.fill(1.0);
+        net
+    };
+    let half = staged().tables().len() / 2;
+    let until = Method {
+        until: Some(256),
+        ..FULL
+    };
+    let (one, coh) = learned(staged(), until, 24, 1);
+    let (three, _) = learned(staged(), until, 24, 3);
+    assert_eq!(id(&one), id(&three));
+    assert!(one.tables()[..half] != staged().tables()[..half]);
+    assert!(one.tables()[half..] == staged().tables()[half..]);
+    assert!(coh.is_some());
+}
+
+#[test]
+fn a_stopped_segment_learns_toward_its_stop_afterstates_value_and_leaves_it() {
+    use crate::engine::{Board, GameRecord, Outcome};
+    use crate::network::learn::{learn_played, Played};
+    use crate::network::lookups::Shape;
+    use crate::network::stage::Boundary;
+    let mut net = fresh(3);
+    net.set_stages(vec![Boundary::tile(8)]);
+    let half = net.tables().len() / 2;
+    net.tables_mut()[half..]
+        .iter_mut()
+        .for_each(|t| t.fill(10.0));
+    let ranks = |top: u8| Board::from_ranks([top, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    let (b, stop) = (ranks(7), ranks(8));
+    let record = GameRecord {
+        moves: 2,
+        score: 0,
+        max_tile: 256,
+        fours: 0,
+        outcome: Outcome::Stopped,
+        board: stop,
+    };
+    let game = |stopped: bool| Played {
+        record,
+        path: vec![(b, 4.0), (stop, 256.0)],
+        ends: vec![2],
+        stopped: vec![stopped],
+    };
+    let shape = Shape::of(&net);
+    let worth = net.value(stop);
+    assert_eq!(worth, 10.0 * net.lookups() as f32);
+    // TD(0): b's weights step toward what the stop afterstate earned and
+    // is worth (b's value is 0); the stop afterstate's own stage is not
+    // touched.
+    let mut learned = net.clone();
+    let step = 0.5 / net.lookups() as f32;
+    learn_played(&mut learned, &shape, None, step, 0.0, &game(true));
+    assert!(learned.tables()[half..] == net.tables()[half..]);
+    let mut expected = net.clone();
+    expected.adjust(b, step * (256.0 + worth));
+    assert!(learned.tables() == expected.tables());
+    // The same path as a game that ended there learns its last afterstate
+    // toward 0.
+    let mut ended = net.clone();
+    learn_played(&mut ended, &shape, None, step, 0.0, &game(false));
+    assert!(ended.tables()[half..] != net.tables()[half..]);
+    assert!(ended.value(stop) < worth);
 }

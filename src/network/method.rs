@@ -1,6 +1,6 @@
 //! How a network learns beyond its rate: the trace decay λ, temporal
-//! coherence, restarts, lookahead, and whether games are played one after
-//! another or in rounds (see [`super::learn`]). A network's header records
+//! coherence, restarts, lookahead, a stop tile, and whether games are played
+//! one after another or in rounds (see [`super::learn`]). A network's header records
 //! its method on a `method` line, absent for [`Method::PLAIN`], so every
 //! network learned before methods existed reads, hashes and resumes as
 //! before.
@@ -36,6 +36,9 @@ pub struct Method {
     /// Learning games' moves chosen one chance layer deep
     /// ([`super::lookahead`]), not greedily.
     pub lookahead: bool,
+    /// Learning games stop at their first afterstate holding this tile or a
+    /// larger one: the stages of such boards are read, never learned.
+    pub until: Option<u32>,
     pub schedule: Schedule,
 }
 
@@ -48,11 +51,13 @@ impl Method {
         coherence: false,
         restarts: false,
         lookahead: false,
+        until: None,
         schedule: Schedule::Sequential,
     };
 
     /// The method as a network header's `method` line writes it: words
-    /// separated by spaces, e.g. `lambda 0.5 coherence restarts rounds 8`.
+    /// separated by spaces, e.g. `lambda 0.5 coherence restarts until 16384
+    /// rounds 8`.
     pub fn text(&self) -> String {
         let mut words = vec![format!("lambda {}", self.lambda)];
         if self.coherence {
@@ -63,6 +68,9 @@ impl Method {
         }
         if self.lookahead {
             words.push("lookahead".into());
+        }
+        if let Some(tile) = self.until {
+            words.push(format!("until {tile}"));
         }
         if let Schedule::Rounds(r) = self.schedule {
             words.push(format!("rounds {r}"));
@@ -86,6 +94,10 @@ impl Method {
                     let n = number("a value in [0, 1)")?;
                     method.lambda = parse_lambda(&n)?;
                 }
+                "until" => {
+                    let n = number("a tile")?;
+                    method.until = Some(parse_until(&n)?);
+                }
                 "rounds" => {
                     let n = number("a game count")?;
                     method.schedule = Schedule::Rounds(parse_round(&n)?);
@@ -105,6 +117,16 @@ pub fn parse_lambda(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(l) if (0.0..1.0).contains(&l) => Ok(l),
         _ => Err(format!("λ must be a number in [0, 1), not `{text}`")),
+    }
+}
+
+/// A stop tile: a power of two from 8 to 32768.
+pub fn parse_until(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(t) if t.is_power_of_two() && (8..=32768).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "the stop tile must be a power of two from 8 to 32768, not `{text}`"
+        )),
     }
 }
 

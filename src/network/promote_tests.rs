@@ -93,6 +93,7 @@ const PROMOTING: Method = Method {
     coherence: true,
     restarts: true,
     lookahead: false,
+    until: None,
     schedule: Schedule::Rounds(4),
 };
 
