@@ -18,6 +18,11 @@
 //! their sizes (1 while A is 0): a weight whose errors keep one sign learns
 //! at full rate, one whose errors cancel slows down.
 //!
+//! With a stop tile ([`Method::until`]), a segment ends at its first
+//! afterstate holding that tile: that afterstate is not learned from, and
+//! `G` before it is its reward plus its value as read, where the game would
+//! go on from. The stages of such boards are read and never stepped.
+//!
 //! A restart goes on from the middle afterstate of the segment just played
 //! (while it had at least [`RESTART_MIN_MOVES`] moves), with the game's own
 //! random spawns, so the late game is learned from more often than the

@@ -43,7 +43,7 @@
 //! - `promote`: stages put in use as learning reaches them;
 //! - [`blend`]: the mean of networks, weight by weight (`tune2048 blend`);
 //! - [`method`]: how a network learns beyond its rate (λ, coherence,
-//!   restarts, lookahead, rounds), as its header records it;
+//!   restarts, lookahead, a stop tile, rounds), as its header records it;
 //! - [`coherence`]: each weight's accumulated errors (temporal coherence),
 //!   held beside a copy of the weight, and their file;
 //! - `lookups`: the weights one board looks up, found once for a step of
