@@ -29,3 +29,11 @@ for d in d0 d2; do
   scripts/pair.py --column max_tile --reach 16384 $d-base.csv $d-U.csv | tail -1
   scripts/pair.py --column max_tile --reach 32768 $d-base.csv $d-U.csv | tail -1
 done
+
+# 4. U's depth-2 mean (412,145) was at least the shipped file's (408,501), so: depth 3 on games
+#    0..99 of seed 46007, paired with ../late-cascade/G5d-d3-46007.csv (the shipped file's games).
+/usr/bin/time -f "%e s wall %M KB" $B eval --network U/network.nt --settings six.search.ron \
+    --depth 3 --games 100 --seed 46007 --threads 2 --csv U-d3-46007.csv > d3-46007.log 2>&1
+for c in "" "--column max_tile --reach 16384" "--column max_tile --reach 32768"; do
+  scripts/pair.py $c ../late-cascade/G5d-d3-46007.csv U-d3-46007.csv | tail -1
+done
