@@ -1288,6 +1288,17 @@ fn run_to(dir: &Path, games: &str, extra: &[&str]) {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// Learns `flags` in `dir` to 8 games on one thread, then resumes to 16
+/// with the folder's method: the network must be `whole`, byte for byte.
+fn resumes_on_one_thread_to(dir: &Path, flags: &[&str], whole: &[u8]) {
+    run_to(dir, "8", &[flags, &["--threads", "1"]].concat());
+    run_to(dir, "16", &["--resume", "--block", "8", "--threads", "1"]);
+    assert!(
+        std::fs::read(dir.join("network.nt")).unwrap() == whole,
+        "the resumed network differs from the unbroken run's"
+    );
+}
+
 #[test]
 fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_count() {
     let tmp = TempDir::new("learn-full");
@@ -1340,14 +1351,7 @@ fn lookahead_records_itself_and_resumes_on_any_thread_count_to_the_unbroken_netw
         "{header}"
     );
     // Resumed with the folder's method, on one thread.
-    let piece = tmp.join("piece");
-    run_to(&piece, "8", &[&ahead[..], &["--threads", "1"]].concat());
-    run_to(
-        &piece,
-        "16",
-        &["--resume", "--block", "8", "--threads", "1"],
-    );
-    assert!(std::fs::read(piece.join("network.nt")).unwrap() == bytes);
+    resumes_on_one_thread_to(&tmp.join("piece"), &ahead, &bytes);
     // Greedy learning games learn another network.
     let greedy = tmp.join("greedy");
     run_to(&greedy, "16", &[&FULL[..], &["--threads", "2"]].concat());
@@ -1380,14 +1384,7 @@ fn a_stop_tile_records_itself_learns_below_it_and_resumes_to_the_unbroken_networ
     run_to(&free, "16", &[&staged[..], &["--threads", "2"]].concat());
     assert_eq!(learned(&free), (true, true));
     // Resumed with the folder's method on one thread: the same file.
-    let piece = tmp.join("piece");
-    run_to(&piece, "8", &[&until[..], &["--threads", "1"]].concat());
-    run_to(
-        &piece,
-        "16",
-        &["--resume", "--block", "8", "--threads", "1"],
-    );
-    assert!(std::fs::read(piece.join("network.nt")).unwrap() == bytes);
+    resumes_on_one_thread_to(&tmp.join("piece"), &until, &bytes);
 }
 
 #[test]

@@ -158,9 +158,6 @@ pub(super) struct Played {
     pub(super) path: Vec<(Board, f32)>,
     /// Where each segment of `path` ends.
     pub(super) ends: Vec<usize>,
-    /// Whether each segment stopped at the method's stop tile: its last
-    /// afterstate holds it, and is read, not learned.
-    pub(super) stopped: Vec<bool>,
 }
 
 /// Plays learning game `seed` on `net` from `start` (`None`: the empty
@@ -186,76 +183,72 @@ pub(super) fn play(
             greedy(net, board)
         }
     };
-    let stop = method.until.and_then(rank_of);
-    let mut played = Segments::default();
+    let stop = stop_rank(method);
+    let mut path = Vec::new();
     let first = Stepper::new(order, start, &mut placer);
-    let record = played.play(first, &mut choose, stop);
+    let record = segment(first, &mut choose, stop, &mut path);
+    let mut ends = vec![path.len()];
     // A restart places the spawn due after the afterstate, then plays.
     let restart = TurnOrder {
         start_tiles: u32::from(variant.timing() == Timing::AfterMove),
         ..order
     };
     let mut begin = 0;
-    while method.restarts && played.path.len() - begin >= RESTART_MIN_MOVES {
-        let from = played.path[(begin + played.path.len()) / 2].0;
-        begin = played.path.len();
-        played.play(Stepper::on(restart, from, &mut placer), &mut choose, stop);
+    while method.restarts && path.len() - begin >= RESTART_MIN_MOVES {
+        let from = path[(begin + path.len()) / 2].0;
+        begin = path.len();
+        segment(
+            Stepper::on(restart, from, &mut placer),
+            &mut choose,
+            stop,
+            &mut path,
+        );
+        ends.push(path.len());
     }
-    Played {
-        record,
-        path: played.path,
-        ends: played.ends,
-        stopped: played.stopped,
-    }
+    Played { record, path, ends }
 }
 
-/// A learning game's segments as they are played (see [`Played`]).
-#[derive(Default)]
-struct Segments {
-    path: Vec<(Board, f32)>,
-    ends: Vec<usize>,
-    stopped: Vec<bool>,
+/// The rank of the method's stop tile, if it has one.
+fn stop_rank(method: Method) -> Option<u8> {
+    method.until.and_then(rank_of)
 }
 
-impl Segments {
-    /// Plays `game` with `choose` to its end, or to its first afterstate
-    /// holding a tile of rank `stop` or more, as a segment of its own.
-    fn play<P: Placer>(
-        &mut self,
-        mut game: Stepper<P>,
-        choose: &mut impl FnMut(Board) -> (crate::engine::Direction, Board, f32),
-        stop: Option<u8>,
-    ) -> GameRecord {
-        while let Some(board) = game.board() {
-            let (dir, after, reward) = choose(board);
-            self.path.push((after, reward));
-            game.play(dir);
-            if stop.is_some_and(|rank| after.max_rank() >= rank) {
-                self.ends.push(self.path.len());
-                self.stopped.push(true);
-                return game.stop();
-            }
+/// Plays `game` with `choose`, its afterstates onto `path`, to its end or
+/// to its first afterstate holding a tile of rank `stop` or more: so a
+/// segment's last afterstate holds such a tile if and only if it stopped
+/// there.
+fn segment<P: Placer>(
+    mut game: Stepper<P>,
+    choose: &mut impl FnMut(Board) -> (crate::engine::Direction, Board, f32),
+    stop: Option<u8>,
+    path: &mut Vec<(Board, f32)>,
+) -> GameRecord {
+    while let Some(board) = game.board() {
+        let (dir, after, reward) = choose(board);
+        path.push((after, reward));
+        game.play(dir);
+        if stop.is_some_and(|rank| after.max_rank() >= rank) {
+            return game.stop();
         }
-        self.ends.push(self.path.len());
-        self.stopped.push(false);
-        game.record().expect("a game with no move due is over")
     }
+    game.record().expect("a game with no move due is over")
 }
 
 /// How many boards back the learner fetches the weights it will read.
 const LEARN_AHEAD: usize = 2;
 
-/// Learns from a played game on `learned` (of shape `shape`): each segment
-/// from its end back, marking in `changed`, where given, the weights it
-/// moves.
+/// Learns from a game played with `method` on `learned` (of shape
+/// `shape`): each segment from its end back, marking in `changed`, where
+/// given, the weights it moves.
 pub(super) fn learn_played<L: Learned>(
     learned: &mut L,
     shape: &Shape,
     mut changed: Option<&mut Changed>,
     step: f32,
-    lambda: f32,
+    method: Method,
     game: &Played,
 ) {
+    let (lambda, stop) = (method.lambda, stop_rank(method));
     // A segment's last afterstate holds its largest tile: every stage the
     // game reached is in use before any of it is learned.
     for &end in &game.ends {
@@ -269,8 +262,13 @@ pub(super) fn learn_played<L: Learned>(
     const RING: usize = LEARN_AHEAD + 1;
     let mut ring = [Lookups::NONE; RING];
     let mut begin = 0;
-    for (&end, &stopped) in game.ends.iter().zip(&game.stopped) {
+    for &end in &game.ends {
         let segment = &game.path[begin..end];
+        let stopped = stop.is_some_and(|rank| {
+            segment
+                .last()
+                .is_some_and(|(last, _)| last.max_rank() >= rank)
+        });
         let fetch = |learned: &L, ring: &mut [Lookups; RING], k: usize| {
             ring[k % RING] = shape.lookups(segment[k].0, opened);
             learned.fetch(&ring[k % RING]);
@@ -343,7 +341,6 @@ fn in_rounds_on<L: Learned>(
     shape: &Shape,
     step: f32,
 ) -> BlockStats {
-    let lambda = lesson.method.lambda;
     let mut learner = Learner {
         learned,
         changed,
@@ -357,7 +354,7 @@ fn in_rounds_on<L: Learned>(
         |on, game| play_learning_game(on, lesson, game),
         |at: &mut Learner<L>, played: Played| {
             let changed = Some(&mut *at.changed);
-            learn_played(at.learned, shape, changed, step, lambda, &played);
+            learn_played(at.learned, shape, changed, step, lesson.method, &played);
             at.stats.add(&played);
         },
         |at, staged| at.changed.stage(&*at.learned, staged),
@@ -394,7 +391,6 @@ impl Run<'_> {
         games: (u64, u64),
     ) -> BlockStats {
         let (lesson, step, shape) = (self.lesson, self.step, &self.shape);
-        let lambda = lesson.method.lambda;
         let changed = self.changed.as_mut();
         match (lesson.method.schedule, coherence) {
             (Schedule::Sequential, mut coherence) => {
@@ -404,11 +400,11 @@ impl Run<'_> {
                     let played = play_learning_game(net, lesson, game);
                     match (coherence.as_deref_mut(), changed.as_deref_mut()) {
                         (Some(coh), Some(changed)) => {
-                            learn_played(coh, shape, Some(changed), step, lambda, &played);
+                            learn_played(coh, shape, Some(changed), step, lesson.method, &played);
                             changed.stage(coh, &mut self.staged);
                             self.staged.apply(net);
                         }
-                        _ => learn_played(net, shape, None, step, lambda, &played),
+                        _ => learn_played(net, shape, None, step, lesson.method, &played),
                     }
                     stats.add(&played);
                 }
