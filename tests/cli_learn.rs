@@ -1288,6 +1288,15 @@ fn run_to(dir: &Path, games: &str, extra: &[&str]) {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// The bytes of `dir`'s network, whose header must say `method` on its
+/// `method` line.
+fn has_method_line(dir: &Path, method: &str) -> Vec<u8> {
+    let bytes = std::fs::read(dir.join("network.nt")).unwrap();
+    let header = String::from_utf8_lossy(&bytes[..200]).into_owned();
+    assert!(header.contains(&format!("\nmethod {method}\n")), "{header}");
+    bytes
+}
+
 /// Learns `flags` in `dir` to 8 games on one thread, then resumes to 16
 /// with the folder's method: the network must be `whole`, byte for byte.
 fn resumes_on_one_thread_to(dir: &Path, flags: &[&str], whole: &[u8]) {
@@ -1304,12 +1313,7 @@ fn the_full_method_records_itself_resumes_after_a_kill_and_ignores_the_thread_co
     let tmp = TempDir::new("learn-full");
     let whole = tmp.join("whole");
     run_to(&whole, "24", &[&FULL[..], &["--threads", "2"]].concat());
-    let header = std::fs::read(whole.join("network.nt")).unwrap();
-    let header = String::from_utf8_lossy(&header[..200]).into_owned();
-    assert!(
-        header.contains("\nmethod lambda 0.5 coherence restarts rounds 4\n"),
-        "{header}"
-    );
+    has_method_line(&whole, "lambda 0.5 coherence restarts rounds 4");
     // The sums of the last block only.
     assert_eq!(
         files(&whole),
@@ -1344,12 +1348,7 @@ fn lookahead_records_itself_and_resumes_on_any_thread_count_to_the_unbroken_netw
     let ahead = [&FULL[..], &["--lookahead"]].concat();
     let whole = tmp.join("whole");
     run_to(&whole, "16", &[&ahead[..], &["--threads", "2"]].concat());
-    let bytes = std::fs::read(whole.join("network.nt")).unwrap();
-    let header = String::from_utf8_lossy(&bytes[..200]).into_owned();
-    assert!(
-        header.contains("\nmethod lambda 0.5 coherence restarts lookahead rounds 4\n"),
-        "{header}"
-    );
+    let bytes = has_method_line(&whole, "lambda 0.5 coherence restarts lookahead rounds 4");
     // Resumed with the folder's method, on one thread.
     resumes_on_one_thread_to(&tmp.join("piece"), &ahead, &bytes);
     // Greedy learning games learn another network.
@@ -1365,12 +1364,7 @@ fn a_stop_tile_records_itself_learns_below_it_and_resumes_to_the_unbroken_networ
     let until = [&staged[..], &["--until", "256"]].concat();
     let whole = tmp.join("whole");
     run_to(&whole, "16", &[&until[..], &["--threads", "2"]].concat());
-    let bytes = std::fs::read(whole.join("network.nt")).unwrap();
-    let header = String::from_utf8_lossy(&bytes[..200]).into_owned();
-    assert!(
-        header.contains("\nmethod lambda 0.5 coherence restarts until 256 rounds 4\n"),
-        "{header}"
-    );
+    let bytes = has_method_line(&whole, "lambda 0.5 coherence restarts until 256 rounds 4");
     // The stage from 256 on was never learned: its weights are as new,
     // where the same games without the stop tile learn it.
     let learned = |dir: &Path| {
