@@ -1007,6 +1007,86 @@ fn a_network_split_by_stage_goes_on_from_its_source_and_names_bad_stages() {
 }
 
 #[test]
+fn a_network_widened_by_tuples_learns_on_all_of_them_and_names_bad_tuples() {
+    let tmp = TempDir::new("learn-widen");
+    let base = tmp.join("base");
+    let method = [
+        "--coherence",
+        "--alpha",
+        "1.0",
+        "--block",
+        "10",
+        "--save-secs",
+        "0",
+    ];
+    run_to(&base, "40", &[&method[..], &["--seed", "4"]].concat());
+    let from = base.join("network.nt");
+    let from = from.to_str().unwrap();
+    let source = Network::load(&base.join("network.nt")).unwrap();
+
+    // Two tuples added: the header lists them after the source's, its
+    // own tables learn on from theirs and the new ones from zeros.
+    let wide = tmp.join("wide");
+    let widen = ["--from", from, "--add-tuples", "0,4,8 1,5,9,13"];
+    run_to(&wide, "60", &[&method[..], &widen[..]].concat());
+    let bytes = std::fs::read(wide.join("network.nt")).unwrap();
+    let header = text(&bytes[..300]);
+    assert!(
+        header.contains("\ntuples 0,1,2,3 4,5,6,7 0,1,4,5 1,2,5,6 5,6,9,10 0,4,8 1,5,9,13\n"),
+        "{header}"
+    );
+    let net = Network::load(&wide.join("network.nt")).unwrap();
+    assert_eq!((net.trained.games, net.trained.seed), (60, 4));
+    assert_eq!(net.tuples()[..5], source.tuples()[..]);
+    assert_ne!(net.tables()[..5], source.tables()[..]);
+    assert!(net.tables()[5..]
+        .iter()
+        .all(|t| t.iter().any(|&w| w != 0.0)));
+    // A name adds those of its tuples the network lacks, and a widened
+    // folder resumes to the network an unbroken run gives.
+    let named = tmp.join("named");
+    let by_name = ["--from", from, "--add-tuples", "five", "--threads", "1"];
+    run_to(&named, "50", &[&method[..], &by_name[..]].concat());
+    run_to(
+        &named,
+        "60",
+        &["--resume", "--block", "10", "--threads", "1"],
+    );
+    let whole = tmp.join("whole");
+    run_to(&whole, "60", &[&method[..], &by_name[..]].concat());
+    let named_net = Network::load(&named.join("network.nt")).unwrap();
+    assert_eq!(named_net.tuples().len(), 9);
+    assert!(
+        std::fs::read(named.join("network.nt")).unwrap()
+            == std::fs::read(whole.join("network.nt")).unwrap(),
+        "the resumed widened network differs from the unbroken run's"
+    );
+
+    // Refused with exit 2, leaving no folder: a tuple the network has, a
+    // cell off the board, a name it holds all of, and no --from.
+    let refused = |extra: &[&str]| {
+        let out = learn(&tmp.join("bad"), &[&["--games", "60"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        text(&out.stderr)
+    };
+    let err = refused(&["--from", from, "--add-tuples", "0,4,8 0,1,4,5"]);
+    assert!(
+        err.contains("--add-tuples: tuple 0,1,4,5 is in the network already"),
+        "{err}"
+    );
+    let err = refused(&["--from", from, "--add-tuples", "0,4,16"]);
+    assert!(
+        err.contains("--add-tuples:") && err.contains("cell 16"),
+        "{err}"
+    );
+    let err = refused(&["--from", from, "--add-tuples", "lines-squares"]);
+    assert!(err.contains("--add-tuples: no tuples to add"), "{err}");
+    let err = refused(&["--add-tuples", "0,4,8"]);
+    assert!(err.contains("--from"), "{err}");
+    assert!(!tmp.join("bad").exists());
+}
+
+#[test]
 fn going_on_from_a_network_learned_with_coherence_takes_the_sums_beside_it() {
     let tmp = TempDir::new("learn-from-sums");
     let method = [

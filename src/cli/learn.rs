@@ -10,7 +10,9 @@ use super::input_error;
 use tune2048::engine::Variant;
 use tune2048::network::learn::{BlockStats, LearnStarts, Lesson, DEFAULT_ALPHA, REACH_TILES};
 use tune2048::network::method::{parse_lambda, parse_round, parse_until};
-use tune2048::network::tuples::{check_tuples, tuples_named_or_listed};
+use tune2048::network::tuples::{
+    check_tuples, named_tuples, tuples_named_or_listed, widened_tuples,
+};
 use tune2048::network::{
     parse_stages, stage_sources, stages_text, sums_beside, Boundary, LearningFolder, Network,
 };
@@ -71,6 +73,12 @@ pub struct Args {
     /// every weight's rate starts at 1.
     #[arg(long, conflicts_with_all = ["resume", "tuples", "seed", "variant"])]
     pub from: Option<PathBuf>,
+    /// With --from: tuples added to that network's (cell lists, or a name of
+    /// --tuples less those it has), each with a table of zeros in every
+    /// stage, so the wider network starts scoring every board as the
+    /// `--from` one does; with --coherence their weights start at rate 1.
+    #[arg(long, requires = "from")]
+    pub add_tuples: Option<String>,
     /// Split the network into stages by its largest tile, each with tables
     /// of its own: `16384`, or up to 3 ascending tiles; `16384+8192` asks
     /// for a second tile beside the largest (`16384,16384+8192`: the first
@@ -216,16 +224,30 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
         } else {
             None
         };
-        if stages.is_empty() {
-            return Ok(Start { net, sums });
-        }
-        let sources = stage_sources(net.stages(), &stages)
-            .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
-        let sums = sums.map(|s| s.split(&sources));
-        let net = net
-            .split(stages)
-            .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
-        return Ok(Start { net, sums });
+        let (net, sums) = if stages.is_empty() {
+            (net, sums)
+        } else {
+            let sources = stage_sources(net.stages(), &stages)
+                .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
+            let sums = sums.map(|s| s.split(&sources));
+            let net = net
+                .split(stages)
+                .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
+            (net, sums)
+        };
+        return match added_tuples(args, net.tuples())? {
+            Some(extra) => {
+                let own = net.tuples().len();
+                let net = net.widen(&extra).map_err(add_tuples_error)?;
+                let sizes: Vec<usize> = net.tables()[own..net.tuples().len()]
+                    .iter()
+                    .map(Vec::len)
+                    .collect();
+                let sums = sums.map(|s| s.widen(own, &sizes));
+                Ok(Start { net, sums })
+            }
+            None => Ok(Start { net, sums }),
+        };
     }
     let tuples =
         tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;
@@ -247,6 +269,27 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
     Ok(Start { net, sums: None })
 }
 
+/// The tuples `--add-tuples` adds to a network of `own` tuples, checked
+/// against them (`None` without the flag). A name of `--tuples` adds those
+/// of its tuples the network lacks.
+fn added_tuples(args: &Args, own: &[Vec<u8>]) -> anyhow::Result<Option<Vec<Vec<u8>>>> {
+    let Some(text) = &args.add_tuples else {
+        return Ok(None);
+    };
+    let named = named_tuples(text).map(|t| t.into_iter().filter(|t| !own.contains(t)).collect());
+    let extra = match named {
+        Some(extra) => extra,
+        None => tuples_named_or_listed(text).map_err(add_tuples_error)?,
+    };
+    widened_tuples(own, &extra).map_err(add_tuples_error)?;
+    Ok(Some(extra))
+}
+
+/// An `--add-tuples` problem as the input error it is.
+fn add_tuples_error(e: impl std::fmt::Display) -> anyhow::Error {
+    input_error(format!("--add-tuples: {e}"))
+}
+
 /// What a new run asks, checked whole before its folder is made, so that a
 /// refused run leaves nothing behind.
 struct NewRun {
@@ -264,7 +307,11 @@ fn check_new_run(args: &Args) -> anyhow::Result<NewRun> {
         None => Vec::new(),
     };
     let variant = match &args.from {
-        Some(from) => check_source(args, from, &stages)?.trained.variant,
+        Some(from) => {
+            let head = check_source(args, from, &stages)?;
+            added_tuples(args, &head.tuples)?;
+            head.trained.variant
+        }
         None => {
             tuples_named_or_listed(&args.tuples)
                 .and_then(|tuples| check_tuples(&tuples))

@@ -122,6 +122,27 @@ impl Coherence {
                 .count(),
         }
     }
+
+    /// The sums of a network of `own` tuples widened by tuples whose tables
+    /// hold `sizes` weights each ([`Network::widen`]): every stage keeps its
+    /// own tables' sums, and the added tables start with none (rate 1).
+    pub fn widen(self, own: usize, sizes: &[usize]) -> Coherence {
+        let stages = self.tables.len() / own;
+        let mut tables = Vec::with_capacity(stages * (own + sizes.len()));
+        let mut old = self.tables.into_iter();
+        for _ in 0..stages {
+            tables.extend(old.by_ref().take(own));
+            tables.extend(
+                sizes
+                    .iter()
+                    .map(|&n| super::pages::filled(n, Tally::default())),
+            );
+        }
+        Coherence {
+            tables,
+            opened: self.opened,
+        }
+    }
 }
 
 /// The first line of a coherence file.

@@ -343,6 +343,77 @@ mod value {
     }
 
     #[test]
+    fn a_widened_network_scores_as_before_and_learns_on_its_new_tables_too() {
+        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1)
+            .unwrap()
+            .split(parse_stages("16384").unwrap())
+            .unwrap();
+        let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        let late = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 16384, 0, 0, 2]);
+        net.adjust(early, 1.5);
+        net.adjust(late, -0.5);
+        let narrow = net.clone();
+        // The coherence sums widen alike: each stage's own, then none.
+        let mut sums = crate::network::coherence::Coherence::new(&net);
+        sums.tables[0][3].sum = 2.0;
+        sums.tables[3][5].size = 4.0;
+        let kept = sums.clone();
+        let sums = sums.widen(2, &[4096, 65536]);
+        assert_eq!(sums.tables.len(), 8);
+        assert!(sums.tables[..2] == kept.tables[..2] && sums.tables[4..6] == kept.tables[2..]);
+        assert!([2, 3, 6, 7]
+            .iter()
+            .all(|&t| sums.tables[t].iter().all(|s| s.sum == 0.0 && s.size == 0.0)));
+        assert_eq!(sums.tables[7].len(), 65536);
+        let wide = net.widen(&[vec![0, 4, 8], vec![5, 6, 9, 10]]).unwrap();
+        assert_eq!(
+            wide.tuples(),
+            [vec![0, 1], vec![4, 5, 6], vec![0, 4, 8], vec![5, 6, 9, 10]]
+        );
+        assert_eq!(wide.stages(), narrow.stages());
+        assert_eq!(wide.trained, narrow.trained);
+        // Stage by stage: its own tables as they were, then the added ones,
+        // all zeros.
+        let sizes = [256, 4096, 4096, 65536];
+        let tables = wide.tables();
+        assert_eq!(
+            tables.iter().map(Vec::len).collect::<Vec<_>>(),
+            [sizes, sizes].concat()
+        );
+        assert!(tables[..2] == narrow.tables()[..2] && tables[4..6] == narrow.tables()[2..]);
+        assert!([2, 3, 6, 7]
+            .iter()
+            .all(|&t| tables[t].iter().all(|&w| w == 0.0)));
+        for b in [early, late, Board::EMPTY] {
+            assert_eq!(wide.value(b), narrow.value(b), "{b:?}");
+        }
+        // A step moves its own tables as it moves the narrow network's, and
+        // the added tables of the board's stage too; the file reads back.
+        let (mut wide, mut narrow) = (wide, narrow);
+        wide.adjust(late, 0.25);
+        narrow.adjust(late, 0.25);
+        let tables = wide.tables();
+        assert!(tables[..2] == narrow.tables()[..2] && tables[4..6] == narrow.tables()[2..]);
+        assert!([6, 7].iter().all(|&t| tables[t].iter().any(|&w| w != 0.0)));
+        assert!([2, 3].iter().all(|&t| tables[t].iter().all(|&w| w == 0.0)));
+        assert!(wide.value(late) > narrow.value(late));
+        assert_eq!(Network::from_bytes(&wide.to_bytes()).unwrap(), wide);
+        // Refused: nothing added, a tuple it has, one given twice, a bad one,
+        // and more than a network may have.
+        let e = narrow.clone().widen(&[]).unwrap_err();
+        assert!(e.contains("no tuples to add"), "{e}");
+        let e = narrow.clone().widen(&[vec![4, 5, 6]]).unwrap_err();
+        assert!(e.contains("tuple 4,5,6 is in the network already"), "{e}");
+        let e = narrow.clone().widen(&[vec![1, 2], vec![1, 2]]).unwrap_err();
+        assert!(e.contains("tuple 1,2 is in the network already"), "{e}");
+        let e = narrow.clone().widen(&[vec![3, 2]]).unwrap_err();
+        assert!(e.contains("ascending"), "{e}");
+        let many: Vec<Vec<u8>> = (0..15).map(|c| vec![c]).collect();
+        let e = narrow.widen(&many).unwrap_err();
+        assert!(e.contains("1 to 16 tuples, not 17"), "{e}");
+    }
+
+    #[test]
     fn stages_are_checked() {
         // Their text is checked in `stage.rs`; here, what a file does with it.
         let net = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 7, 0.25).unwrap();

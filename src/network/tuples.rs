@@ -89,6 +89,27 @@ pub fn check_tuples(tuples: &[Vec<u8>]) -> Result<(), String> {
     Ok(())
 }
 
+/// The tuples of a network widened by `extra` (`learn --add-tuples`): its
+/// own, then those added. Refused: none added, a tuple the network has
+/// already (or one given twice), and a set [`check_tuples`] refuses.
+pub fn widened_tuples(own: &[Vec<u8>], extra: &[Vec<u8>]) -> Result<Vec<Vec<u8>>, String> {
+    if extra.is_empty() {
+        return Err("no tuples to add".into());
+    }
+    let mut tuples = own.to_vec();
+    for t in extra {
+        if tuples.contains(t) {
+            return Err(format!(
+                "tuple {} is in the network already",
+                tuples_text(std::slice::from_ref(t))
+            ));
+        }
+        tuples.push(t.clone());
+    }
+    check_tuples(&tuples)?;
+    Ok(tuples)
+}
+
 /// Checks one tuple: 1..=[`MAX_TUPLE_CELLS`] cells, each on the board, no cell twice.
 pub(super) fn check_tuple(cells: &[u8]) -> Result<(), String> {
     if cells.is_empty() || cells.len() > MAX_TUPLE_CELLS {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use super::method::Method;
 use super::pages;
 use super::stage::{stage_reached, stage_sources, Boundary};
-use super::tuples::{check_tuples, MAX_TUPLES};
+use super::tuples::{check_tuples, widened_tuples, MAX_TUPLES};
 use crate::engine::{Board, Variant};
 use crate::heuristic::Evaluate;
 
@@ -82,6 +82,12 @@ pub enum NetworkError {
     Format { path: PathBuf, problem: String },
     #[error("{0}")]
     Tuples(String),
+}
+
+/// A tuple's cells turned by 180°, as a mask of their nibbles: what reads
+/// an index in play order from the forms of [`symmetric_forms`].
+fn tuple_mask(tuple: &[u8]) -> u64 {
+    tuple.iter().fold(0u64, |m, &c| m | 0xF << (4 * (15 - c)))
 }
 
 /// `board` mirrored left to right: each row's nibbles reversed.
@@ -167,10 +173,7 @@ impl Network {
     ) -> Result<Network, NetworkError> {
         check_tuples(&tuples).map_err(NetworkError::Tuples)?;
         // Each tuple's cells turned by 180°, to read the turned forms.
-        let masks = tuples
-            .iter()
-            .map(|t| t.iter().fold(0u64, |m, &c| m | 0xF << (4 * (15 - c))))
-            .collect();
+        let masks = tuples.iter().map(|t| tuple_mask(t)).collect();
         let weights = tuples
             .iter()
             .map(|t| pages::filled(1 << (4 * t.len()), 0.0))
@@ -213,6 +216,30 @@ impl Network {
                 .take_while(|&&from| from < self.opened)
                 .count(),
             stages,
+            trained: self.trained,
+        })
+    }
+
+    /// This network with `extra` tuples after its own, each with a table
+    /// of zeros in every stage: it scores every board as this one does, and
+    /// learning on spreads what it learns over the wider set. Refused as
+    /// [`widened_tuples`] refuses.
+    pub fn widen(self, extra: &[Vec<u8>]) -> Result<Network, String> {
+        let tuples = widened_tuples(&self.tuples, extra)?;
+        let masks = tuples.iter().map(|t| tuple_mask(t)).collect();
+        let own = self.tuples.len();
+        let mut weights = Vec::with_capacity((self.stages.len() + 1) * tuples.len());
+        let mut tables = self.weights.into_iter();
+        for _ in 0..=self.stages.len() {
+            weights.extend(tables.by_ref().take(own));
+            weights.extend(extra.iter().map(|t| pages::filled(1 << (4 * t.len()), 0.0)));
+        }
+        Ok(Network {
+            tuples,
+            masks,
+            stages: self.stages,
+            opened: self.opened,
+            weights,
             trained: self.trained,
         })
     }
