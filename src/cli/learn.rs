@@ -224,30 +224,20 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
         } else {
             None
         };
-        let (net, sums) = if stages.is_empty() {
-            (net, sums)
-        } else {
+        let (mut net, mut sums) = (net, sums);
+        if !stages.is_empty() {
             let sources = stage_sources(net.stages(), &stages)
                 .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
-            let sums = sums.map(|s| s.split(&sources));
-            let net = net
+            sums = sums.map(|s| s.split(&sources));
+            net = net
                 .split(stages)
                 .map_err(|e| input_error(format!("{}: {e}", from.display())))?;
-            (net, sums)
-        };
-        return match added_tuples(args, net.tuples())? {
-            Some(extra) => {
-                let own = net.tuples().len();
-                let net = net.widen(&extra).map_err(add_tuples_error)?;
-                let sizes: Vec<usize> = net.tables()[own..net.tuples().len()]
-                    .iter()
-                    .map(Vec::len)
-                    .collect();
-                let sums = sums.map(|s| s.widen(own, &sizes));
-                Ok(Start { net, sums })
-            }
-            None => Ok(Start { net, sums }),
-        };
+        }
+        if let Some(extra) = added_tuples(args, net.tuples())? {
+            sums = sums.map(|s| s.widen(net.tuples().len(), &extra));
+            net = net.widen(&extra).map_err(add_tuples_error)?;
+        }
+        return Ok(Start { net, sums });
     }
     let tuples =
         tuples_named_or_listed(&args.tuples).map_err(|e| input_error(format!("--tuples: {e}")))?;

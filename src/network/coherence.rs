@@ -123,19 +123,19 @@ impl Coherence {
         }
     }
 
-    /// The sums of a network of `own` tuples widened by tuples whose tables
-    /// hold `sizes` weights each ([`Network::widen`]): every stage keeps its
-    /// own tables' sums, and the added tables start with none (rate 1).
-    pub fn widen(self, own: usize, sizes: &[usize]) -> Coherence {
+    /// The sums of a network of `own` tuples widened by `extra`
+    /// ([`Network::widen`]): every stage keeps its own tables' sums, and
+    /// the added tables start with none (rate 1).
+    pub fn widen(self, own: usize, extra: &[Vec<u8>]) -> Coherence {
         let stages = self.tables.len() / own;
-        let mut tables = Vec::with_capacity(stages * (own + sizes.len()));
+        let mut tables = Vec::with_capacity(stages * (own + extra.len()));
         let mut old = self.tables.into_iter();
         for _ in 0..stages {
             tables.extend(old.by_ref().take(own));
             tables.extend(
-                sizes
+                extra
                     .iter()
-                    .map(|&n| super::pages::filled(n, Tally::default())),
+                    .map(|t| super::pages::filled(1 << (4 * t.len()), Tally::default())),
             );
         }
         Coherence {

@@ -193,14 +193,21 @@ mod value {
         assert!(!String::from_utf8_lossy(&net.to_bytes()).contains("stages"));
     }
 
-    #[test]
-    fn a_split_network_splits_further_from_the_stage_that_scored_each_board() {
-        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1)
+    /// A classic network of two small tuples split at 16384, never learned,
+    /// with a board below the split and one past it.
+    fn split_with_boards() -> (Network, Board, Board) {
+        let net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1)
             .unwrap()
             .split(parse_stages("16384").unwrap())
             .unwrap();
         let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
         let late = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 16384, 0, 0, 2]);
+        (net, early, late)
+    }
+
+    #[test]
+    fn a_split_network_splits_further_from_the_stage_that_scored_each_board() {
+        let (mut net, early, late) = split_with_boards();
         let later = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 8192, 0, 16384, 0, 0, 2]);
         // The two stages tell the boards apart: the late board's small
         // tiles are worth something else than the early one's.
@@ -344,12 +351,7 @@ mod value {
 
     #[test]
     fn a_widened_network_scores_as_before_and_learns_on_its_new_tables_too() {
-        let mut net = Network::new(vec![vec![0, 1], vec![4, 5, 6]], Variant::CLASSIC, 3, 0.1)
-            .unwrap()
-            .split(parse_stages("16384").unwrap())
-            .unwrap();
-        let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
-        let late = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 16384, 0, 0, 2]);
+        let (mut net, early, late) = split_with_boards();
         net.adjust(early, 1.5);
         net.adjust(late, -0.5);
         let narrow = net.clone();
@@ -358,7 +360,7 @@ mod value {
         sums.tables[0][3].sum = 2.0;
         sums.tables[3][5].size = 4.0;
         let kept = sums.clone();
-        let sums = sums.widen(2, &[4096, 65536]);
+        let sums = sums.widen(2, &[vec![0, 4, 8], vec![5, 6, 9, 10]]);
         assert_eq!(sums.tables.len(), 8);
         assert!(sums.tables[..2] == kept.tables[..2] && sums.tables[4..6] == kept.tables[2..]);
         assert!([2, 3, 6, 7]

@@ -172,7 +172,6 @@ impl Network {
         alpha: f32,
     ) -> Result<Network, NetworkError> {
         check_tuples(&tuples).map_err(NetworkError::Tuples)?;
-        // Each tuple's cells turned by 180°, to read the turned forms.
         let masks = tuples.iter().map(|t| tuple_mask(t)).collect();
         let weights = tuples
             .iter()
