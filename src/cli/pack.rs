@@ -9,7 +9,7 @@ use tune2048::atomic_file;
 use tune2048::network::deltas::Deltas;
 use tune2048::network::header::stored_hash;
 use tune2048::network::packed::{largest_change, pack};
-use tune2048::network::{Coherence, KeepBy, MostLearned, Network, Plan};
+use tune2048::network::{ErrorSizes, KeepBy, MostLearned, Network, Plan};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -79,6 +79,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map_err(|e| input_error(format!("{}: cannot read: {e}", args.network.display())))?;
     let net = Network::from_bytes(&bytes)
         .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
+    // The bytes are let go before the sums are read: a network of nine
+    // 6-cell tuples in four stages is 2.4 GB of them.
+    let (source, source_len) = (stored_hash(&bytes), bytes.len());
+    drop(bytes);
     let sums = match args.keep {
         Some(count) => Some((count, read_sums(&args, &net)?)),
         None => None,
@@ -98,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }),
         stage_deltas: args.stage_deltas,
     };
-    let (packed, packing) = pack(&net, plan, stored_hash(&bytes))
+    let (packed, packing) = pack(&net, plan, source)
         .map_err(|e| input_error(format!("--step, --drop, --keep, --stage-deltas: {e}")))?;
     // What the file will play: read back, and the largest change a weight took.
     let back = Network::from_bytes(&packed).map_err(|e| anyhow::anyhow!("packed: {e}"))?;
@@ -122,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "{} ({} bytes, {:.1}% of {}; hash {:016x})",
         args.out.display(),
         packed.len(),
-        100.0 * packed.len() as f64 / bytes.len() as f64,
+        100.0 * packed.len() as f64 / source_len as f64,
         args.network.display(),
         stored_hash(&packed)
     );
@@ -142,9 +146,10 @@ fn deltas_line(deltas: Deltas) -> String {
     }
 }
 
-/// The coherence sums `--keep` ranks the weights by, with their file's
-/// hash: `--coherence`, or the file a learning folder keeps beside `net`.
-fn read_sums(args: &Args, net: &Network) -> anyhow::Result<(u64, Coherence)> {
+/// The sums of error sizes `--keep` ranks the weights by, with their
+/// coherence file's hash: `--coherence`, or the file a learning folder
+/// keeps beside `net`.
+fn read_sums(args: &Args, net: &Network) -> anyhow::Result<(u64, ErrorSizes)> {
     let games = net.trained.games;
     let path = args.coherence.clone().unwrap_or_else(|| {
         let dir = args.network.parent().unwrap_or(std::path::Path::new(""));
@@ -157,9 +162,9 @@ fn read_sums(args: &Args, net: &Network) -> anyhow::Result<(u64, Coherence)> {
             args.network.display()
         )));
     }
-    let bytes = std::fs::read(&path)
+    let file = std::fs::File::open(&path)
         .map_err(|e| input_error(format!("--keep: {}: cannot read: {e}", path.display())))?;
-    let (covered, sums) = Coherence::from_bytes(&bytes, net)
+    let (covered, hash, sizes) = ErrorSizes::read(std::io::BufReader::new(file), net)
         .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
     if covered != games {
         return Err(input_error(format!(
@@ -169,5 +174,5 @@ fn read_sums(args: &Args, net: &Network) -> anyhow::Result<(u64, Coherence)> {
             args.network.display()
         )));
     }
-    Ok((stored_hash(&bytes), sums))
+    Ok((hash, sizes))
 }

@@ -183,20 +183,7 @@ impl Coherence {
             .position(|w| w == b"\n\n")
             .ok_or("no blank line after the header")?;
         let header = std::str::from_utf8(&bytes[..blank]).map_err(|_| "the header is not text")?;
-        let mut lines = header.lines();
-        if lines.next() != Some(COHERENCE_FORMAT) {
-            return Err(format!("line 1: expected `{COHERENCE_FORMAT}`"));
-        }
-        let mut field = |n: usize, name: &str| -> Result<u64, String> {
-            lines
-                .next()
-                .and_then(|l| l.strip_prefix(name))
-                .and_then(|v| v.strip_prefix(' '))
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("line {n}: expected `{name} N`"))
-        };
-        let games = field(2, "games")?;
-        let pairs = field(3, "pairs")?;
+        let (games, pairs) = parse_header(header)?;
         let mut coh = Coherence::new(net);
         let expected: usize = coh.tables.iter().map(Vec::len).sum();
         let data = &bytes[blank + 2..body_end];
@@ -221,4 +208,22 @@ impl Coherence {
         coh.hold(net);
         Ok((games, coh))
     }
+}
+
+/// A coherence file's header (the text before its blank line): the games
+/// its sums cover and their count.
+pub(super) fn parse_header(header: &str) -> Result<(u64, u64), String> {
+    let mut lines = header.lines();
+    if lines.next() != Some(COHERENCE_FORMAT) {
+        return Err(format!("line 1: expected `{COHERENCE_FORMAT}`"));
+    }
+    let mut field = |n: usize, name: &str| -> Result<u64, String> {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(name))
+            .and_then(|v| v.strip_prefix(' '))
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("line {n}: expected `{name} N`"))
+    };
+    Ok((field(2, "games")?, field(3, "pairs")?))
 }

@@ -393,6 +393,7 @@ mod tests {
             }
         }
         sums.tables[t][i].size = 1e-3;
+        let sizes = sums.error_sizes();
         for by in [KeepBy::Sums, KeepBy::Impact] {
             let most = MostLearned {
                 count: entries - 1,
@@ -401,7 +402,7 @@ mod tests {
                 unmet: false,
             };
             let plan = Plan {
-                most_learned: Some((most, &sums)),
+                most_learned: Some((most, &sizes)),
                 ..with_deltas(0.5)
             };
             let (bytes, packing) = pack(&net, plan, 9).unwrap();
@@ -425,7 +426,7 @@ mod tests {
             by: KeepBy::Impact,
             unmet: true,
         };
-        let unmet = Coherence::new(&net);
+        let unmet = Coherence::new(&net).error_sizes();
         let plan = Plan {
             most_learned: Some((most, &unmet)),
             ..with_deltas(0.5)

@@ -253,6 +253,39 @@ fn a_coherence_file_cut_short_or_for_another_network_is_refused() {
 }
 
 #[test]
+fn the_error_sizes_stream_from_a_coherence_file_with_its_checks() {
+    use crate::network::error_sizes::ErrorSizes;
+    let (net, coh) = learned(fresh(4), FULL, 8, 1);
+    let coh = coh.unwrap();
+    let bytes = coh.to_bytes(8);
+    let read = |bytes: &[u8], net: &Network| ErrorSizes::read(bytes, net);
+    let (games, hash, sizes) = read(&bytes, &net).unwrap();
+    assert_eq!(
+        (games, hash),
+        (8, crate::network::header::stored_hash(&bytes))
+    );
+    assert_eq!(sizes, coh.error_sizes());
+    assert!(sizes.as_slice().iter().any(|&s| s > 0.0));
+    // In file order: every second f32 of the body after the header.
+    let body = &bytes[bytes.windows(2).position(|w| w == b"\n\n").unwrap() + 2..];
+    let third = f32::from_le_bytes(body[20..24].try_into().unwrap());
+    assert_eq!(sizes.as_slice()[2], third);
+    let error = |bytes: &[u8]| read(bytes, &net).unwrap_err();
+    assert!(error(&bytes[..bytes.len() - 9]).contains("cut short"));
+    assert!(error(&bytes[..bytes.len() - 3]).contains("5 bytes follow"));
+    assert!(error(&[&bytes[..], b"!"].concat()).contains("more than 8"));
+    let mut altered = bytes.clone();
+    altered[60] ^= 1;
+    assert!(error(&altered).contains("hash does not match"));
+    let text = String::from_utf8_lossy(&bytes[..30]).replacen("games 8", "games x", 1);
+    let bad = [text.as_bytes(), &bytes[30..]].concat();
+    assert!(error(&bad).contains("line 2: expected `games N`"));
+    assert!(error(b"tune2048 coherence 1\ngames 8").contains("no blank line"));
+    let other = Network::new(named_tuples("five").unwrap(), Variant::CLASSIC, 1, 0.1).unwrap();
+    assert!(read(&bytes, &other).unwrap_err().contains("line 3"));
+}
+
+#[test]
 fn the_copy_after_a_round_takes_every_marked_line_and_only_those() {
     use crate::engine::Board;
     use crate::network::changed::Changed;

@@ -46,6 +46,8 @@
 //!   restarts, lookahead, a stop tile, rounds), as its header records it;
 //! - [`coherence`]: each weight's accumulated errors (temporal coherence),
 //!   held beside a copy of the weight, and their file;
+//! - [`error_sizes`]: the one sum of a coherence file `pack --keep` ranks
+//!   weights by, streamed from the file without the rest;
 //! - `lookups`: the weights one board looks up, found once for a step of
 //!   learning;
 //! - `learned`: what learning moves, the network's weights or the
@@ -72,6 +74,7 @@ pub mod blend;
 mod changed;
 pub mod coherence;
 pub mod deltas;
+pub mod error_sizes;
 pub mod files;
 pub mod folder;
 pub mod header;
@@ -99,6 +102,7 @@ mod promote_tests;
 mod tests;
 
 pub use coherence::Coherence;
+pub use error_sizes::ErrorSizes;
 pub use folder::{sums_beside, FolderError, LearningFolder};
 pub use header::FileHeader;
 pub use method::{Method, Schedule};

@@ -42,8 +42,8 @@ use std::io::{Read as _, Write as _};
 
 use flate2::{read::DeflateDecoder, write::DeflateEncoder, Compression};
 
-use super::coherence::Coherence;
 use super::deltas::{self, Deltas, Layout};
+use super::error_sizes::ErrorSizes;
 use super::header::{append_hash, bad_field, check_hash, header_fields, Header};
 use super::order;
 use super::value::Network;
@@ -72,8 +72,8 @@ pub struct Plan<'a> {
     /// The weights nearer 0 than this are left out.
     pub drop: f32,
     /// Of the weights left, keep only the ones learning moved most, by the
-    /// coherence sums the network learned with.
-    pub most_learned: Option<(MostLearned, &'a Coherence)>,
+    /// sums of error sizes of the coherence file the network learned with.
+    pub most_learned: Option<(MostLearned, &'a ErrorSizes)>,
     /// Code each stage after the first as its differences from the stage
     /// before, where that writes fewer weights ([`deltas`]).
     pub stage_deltas: bool,
@@ -247,17 +247,18 @@ fn on_grid(net: &Network, step: f32, drop: f32) -> Result<Vec<i32>, String> {
 }
 
 /// Keeps the `most.count` weights of `multiples` that rank highest by
-/// their sums in `sums`: the tables the sums never met first where
+/// their sums of error sizes: the tables the sums never met first where
 /// `most.unmet` says so, and such tables refused where it does not. With
 /// stages coded as differences, `multiples` become what the file reads back.
 fn keep_ranked(
     net: &Network,
     multiples: &mut [i32],
     most: MostLearned,
-    sums: &Coherence,
+    sizes: &ErrorSizes,
     (layout, deltas): (&Layout, Deltas),
 ) -> Result<(), String> {
-    let unmet = unmet_tables(net, multiples, sums)?;
+    let sizes = sizes.as_slice();
+    let unmet = unmet_tables(net, multiples, sizes)?;
     if !most.unmet {
         if let Some(&(t, set)) = unmet.first() {
             let tuples = net.tuples().len();
@@ -276,14 +277,9 @@ fn keep_ranked(
     for &(t, _) in &unmet {
         whole[t] = true;
     }
-    let sizes: Vec<f32> = sums
-        .tables()
-        .iter()
-        .flat_map(|table| order::reordered(table).into_iter().map(|s| s.size))
-        .collect();
     if !deltas.is_empty() {
         let ranking = deltas::Ranking {
-            sizes: &sizes,
+            sizes,
             by: most.by,
             whole: &whole,
             deltas,
@@ -298,20 +294,21 @@ fn keep_ranked(
             most.count
         ));
     }
-    let whole_weights = whole
-        .iter()
-        .enumerate()
-        .flat_map(|(t, &w)| std::iter::repeat_n(w, net.tables()[t].len()));
-    let ranks: Vec<f32> = sizes
-        .iter()
-        .zip(whole_weights)
-        .zip(multiples.iter())
-        .map(|((&size, whole), &k)| match whole {
+    // Each weight's table is kept whole or ranked: a lookup by position.
+    let mut whole_at = Vec::with_capacity(net.tables().len());
+    let mut end = 0;
+    for (t, table) in net.tables().iter().enumerate() {
+        end += table.len();
+        whole_at.push((end, whole[t]));
+    }
+    let rank = |i: usize, k: i32| {
+        let t = whole_at.partition_point(|&(end, _)| end <= i);
+        match whole_at[t].1 {
             true => f32::INFINITY,
-            false => most.by.rank(size, k),
-        })
-        .collect();
-    keep_most_learned(multiples, most.count, &ranks);
+            false => most.by.rank(sizes[i], k),
+        }
+    };
+    keep_most_learned(multiples, most.count, rank);
     Ok(())
 }
 
@@ -323,21 +320,21 @@ fn keep_ranked(
 fn unmet_tables(
     net: &Network,
     multiples: &[i32],
-    sums: &Coherence,
+    sizes: &[f32],
 ) -> Result<Vec<(usize, usize)>, String> {
-    let covered: usize = sums.tables().iter().map(Vec::len).sum();
-    if covered != multiples.len() || sums.tables().len() != net.tables().len() {
+    if sizes.len() != multiples.len() {
         return Err(format!(
-            "the coherence sums cover {covered} weights, the network has {}",
+            "the coherence sums cover {} weights, the network has {}",
+            sizes.len(),
             multiples.len()
         ));
     }
     let mut unmet = Vec::new();
     let mut begin = 0;
-    for (t, table) in sums.tables().iter().enumerate() {
+    for (t, table) in net.tables().iter().enumerate() {
         let end = begin + table.len();
         let set = multiples[begin..end].iter().filter(|&&k| k != 0).count();
-        if set > 0 && table.iter().all(|s| s.size == 0.0) {
+        if set > 0 && sizes[begin..end].iter().all(|&s| s == 0.0) {
             unmet.push((t, set));
         }
         begin = end;
@@ -345,33 +342,67 @@ fn unmet_tables(
     Ok(unmet)
 }
 
-/// Sets to 0 every multiple but the `count` whose `ranks` are highest
-/// (ties at the cut go to the earlier weight), where more than that many
-/// are not 0.
-fn keep_most_learned(multiples: &mut [i32], count: usize, ranks: &[f32]) {
-    let mut candidates: Vec<f32> = multiples
-        .iter()
-        .zip(ranks)
-        .filter(|(k, _)| **k != 0)
-        .map(|(_, s)| *s)
-        .collect();
-    if candidates.len() <= count {
+/// Sets to 0 every multiple but the `count` whose ranks (`rank` of its
+/// position and multiple) are highest, ties at the cut going to the
+/// earlier weight, where more than that many are not 0.
+///
+/// The cut is found without a copy of the ranks: a rank's f32 bits, mapped
+/// to a key that orders as [`f32::total_cmp`] does, are counted by their
+/// high 16 bits, then, in the bin that holds the cut, by their low 16.
+fn keep_most_learned(multiples: &mut [i32], count: usize, rank: impl Fn(usize, i32) -> f32) {
+    let key = |r: f32| {
+        let bits = r.to_bits();
+        match bits >> 31 {
+            1 => !bits,
+            _ => bits | 1 << 31,
+        }
+    };
+    let keys = || {
+        multiples
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k != 0)
+            .map(|(i, &k)| key(rank(i, k)))
+    };
+    let mut bins = vec![0usize; 1 << 16];
+    for key in keys() {
+        bins[(key >> 16) as usize] += 1;
+    }
+    let candidates: usize = bins.iter().sum();
+    if candidates <= count {
         return;
     }
-    if count == 0 {
-        multiples.fill(0);
-        return;
+    // The bin, from the top, where the count is reached, and how many
+    // candidates lie in the bins above it.
+    let cut_in = |bins: &[usize], need: usize| {
+        let mut above = 0;
+        for (b, &n) in bins.iter().enumerate().rev() {
+            if above + n >= need {
+                return (b as u32, above);
+            }
+            above += n;
+        }
+        (0, above)
+    };
+    let (high, above_high) = cut_in(&bins, count);
+    bins.fill(0);
+    for key in keys().filter(|key| key >> 16 == high) {
+        bins[(key & 0xffff) as usize] += 1;
     }
-    // The count-th largest size: every weight above it is kept, and as many
-    // at it as are needed to make up the count.
-    let at = candidates.len() - count;
-    let (_, &mut cut, above) = candidates.select_nth_unstable_by(at, f32::total_cmp);
-    let mut ties = count - above.iter().filter(|s| s.total_cmp(&cut).is_gt()).count();
-    for (k, s) in multiples.iter_mut().zip(ranks) {
-        if *k == 0 || s.total_cmp(&cut).is_gt() {
+    let (low, above_low) = cut_in(&bins, count - above_high);
+    let cut = high << 16 | low;
+    // Every weight ranked above the cut is kept, and as many at it as are
+    // needed to make up the count.
+    let mut ties = count - above_high - above_low;
+    for (i, k) in multiples.iter_mut().enumerate() {
+        if *k == 0 {
             continue;
         }
-        if s.total_cmp(&cut).is_eq() && ties > 0 {
+        let key = key(rank(i, *k));
+        if key > cut {
+            continue;
+        }
+        if key == cut && ties > 0 {
             ties -= 1;
         } else {
             *k = 0;
@@ -610,4 +641,52 @@ pub(super) fn read_varint(data: &mut &[u8]) -> Option<u64> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    /// What the cut keeps, the slow way: the `count` highest ranks of the
+    /// weights not 0, ties to the earlier.
+    fn sorted_keep(multiples: &[i32], ranks: &[f32], count: usize) -> Vec<i32> {
+        let mut live: Vec<usize> = (0..multiples.len())
+            .filter(|&i| multiples[i] != 0)
+            .collect();
+        live.sort_by(|&a, &b| ranks[b].total_cmp(&ranks[a]).then(a.cmp(&b)));
+        let mut kept = vec![0; multiples.len()];
+        for &i in live.iter().take(count) {
+            kept[i] = multiples[i];
+        }
+        kept
+    }
+
+    #[test]
+    fn the_cut_by_counted_bits_keeps_what_a_sort_would() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        for round in 0..40 {
+            let n = rng.gen_range(1..3000);
+            let multiples: Vec<i32> = (0..n).map(|_| rng.gen_range(-3..=3)).collect();
+            // Few distinct ranks in some rounds (many ties, some sharing
+            // their high bits), spread ones in others, and infinities.
+            let ranks: Vec<f32> = (0..n)
+                .map(|_| match round % 4 {
+                    0 => rng.gen_range(0..5) as f32,
+                    1 => 1.0 + rng.gen_range(0..8) as f32 * f32::EPSILON,
+                    2 if rng.gen_bool(0.05) => f32::INFINITY,
+                    _ => rng.gen::<f32>() * 1e6,
+                })
+                .collect();
+            let live = multiples.iter().filter(|&&k| k != 0).count();
+            for count in [0, 1, live / 3, live.saturating_sub(1), live, live + 5] {
+                let mut kept = multiples.clone();
+                super::keep_most_learned(&mut kept, count, |i, _| ranks[i]);
+                assert_eq!(
+                    kept,
+                    sorted_keep(&multiples, &ranks, count),
+                    "round {round}, count {count}"
+                );
+            }
+        }
+    }
 }

@@ -623,8 +623,9 @@ pub(super) mod packed {
             by: KeepBy::Sums,
             unmet: false,
         };
+        let sizes = sums.error_sizes();
         let plan = Plan {
-            most_learned: Some((most, &sums)),
+            most_learned: Some((most, &sizes)),
             ..Plan::step(0.5)
         };
         let (bytes, packing) = pack(&net, plan, 7).unwrap();
@@ -659,7 +660,7 @@ pub(super) mod packed {
             unmet: false,
         };
         let plan = Plan {
-            most_learned: Some((all, &sums)),
+            most_learned: Some((all, &sizes)),
             ..Plan::step(0.5)
         };
         assert_eq!(pack(&net, plan, 7).unwrap().1.kept, n);
@@ -669,8 +670,9 @@ pub(super) mod packed {
         assert!(e.contains("field `keep`"), "{e}");
         // Sums of another network's size are refused.
         let other = Network::new(vec![vec![0, 1]], Variant::CLASSIC, 3, 0.1).unwrap();
+        let other = Coherence::new(&other).error_sizes();
         let plan = Plan {
-            most_learned: Some((most, &Coherence::new(&other))),
+            most_learned: Some((most, &other)),
             ..Plan::step(0.5)
         };
         assert!(pack(&net, plan, 7).unwrap_err().contains("cover"));
@@ -704,6 +706,7 @@ pub(super) mod packed {
         }
         size(small, 3.0);
         size(large, 2.0);
+        let sizes = sums.error_sizes();
         for (by, kept, word) in [
             (KeepBy::Sums, small, "most-learned"),
             (KeepBy::Impact, large, "largest-impact"),
@@ -715,7 +718,7 @@ pub(super) mod packed {
                 unmet: false,
             };
             let plan = Plan {
-                most_learned: Some((most, &sums)),
+                most_learned: Some((most, &sizes)),
                 ..Plan::step(step)
             };
             let (bytes, packing) = pack(&net, plan, 7).unwrap();
@@ -739,6 +742,7 @@ pub(super) mod packed {
     #[test]
     fn sums_that_miss_a_whole_table_are_refused_rather_than_leave_it_out() {
         use crate::network::coherence::Coherence;
+        use crate::network::error_sizes::ErrorSizes;
         use crate::network::order::reordered;
         use crate::network::packed::{KeepBy, MostLearned};
         // As after `learn --from` a file without its sums, when the run's
@@ -759,13 +763,13 @@ pub(super) mod packed {
             by: KeepBy::Impact,
             unmet: false,
         };
-        fn plan(most: MostLearned, sums: &Coherence) -> Plan<'_> {
+        fn plan(most: MostLearned, sums: &ErrorSizes) -> Plan<'_> {
             Plan {
                 most_learned: Some((most, sums)),
                 ..Plan::step(0.5)
             }
         }
-        let e = pack(&net, plan(most, &sums), 7).unwrap_err();
+        let e = pack(&net, plan(most, &sums.error_sizes()), 7).unwrap_err();
         assert!(
             e.contains(&format!(
                 "stage 0 tuple 1 has {second} weights that are not 0"
@@ -779,7 +783,7 @@ pub(super) mod packed {
             unmet: true,
             ..most
         };
-        let (bytes, packing) = pack(&net, plan(unmet, &sums), 7).unwrap();
+        let (bytes, packing) = pack(&net, plan(unmet, &sums.error_sizes()), 7).unwrap();
         assert_eq!(packing.kept, second + 1);
         let (back, read) = Network::read(&bytes).unwrap();
         assert_eq!(read.and_then(|p| p.most_learned), Some(unmet));
@@ -800,12 +804,18 @@ pub(super) mod packed {
             count: second - 1,
             ..unmet
         };
-        let e = pack(&net, plan(short, &sums), 7).unwrap_err();
+        let e = pack(&net, plan(short, &sums.error_sizes()), 7).unwrap_err();
         assert!(e.contains(&format!("hold {second} weights")), "{e}");
         // One sum in the table is enough: the sums then speak of it.
         let one = (first_len..weights.len()).find(live).unwrap();
         set_size(&mut sums, one, 1.0);
-        assert_eq!(pack(&net, plan(most, &sums), 7).unwrap().1.kept, 1);
+        assert_eq!(
+            pack(&net, plan(most, &sums.error_sizes()), 7)
+                .unwrap()
+                .1
+                .kept,
+            1
+        );
     }
 
     /// Sets the sum of error sizes of the weight `i`-th in file order.
