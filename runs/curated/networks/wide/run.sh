@@ -49,3 +49,23 @@ for base in ../late-cascade/G5d-d3-46007.csv ../until/U-d3-46007.csv ../late-cas
   scripts/pair.py $base W2055-d3-46007.csv | tail -1
 done
 scripts/pair.py --column max_tile --reach 32768 ../late-cascade/G5d-d3-46007.csv W2055-d3-46007.csv
+
+# 5. W learned on (resumed twice from its save at 2,055,000; the resumed blocks repeat the killed
+#    run's rows exactly), stopped after its save at 2,156,000 (W-resume.log). That save packed
+#    as W2055.ntp was (16,532,421 bytes, hash 35fbb90e92a03ed5; 48 s, peak 7.3 GB with the binary
+#    of 45f629f) and screened at depth 1 as in step 3.
+$B learn W --resume --games 3000000 --bank bank-mix3.csv --bank-stage every:25 --bank-share 1.0 \
+    --block 1000 --save-secs 600 --threads 2
+$B pack W/network.nt --step 16 --keep 9400000 --keep-by impact --keep-unmet --stage-deltas \
+    --out W2156.ntp
+$B eval --network W2156.ntp --depth 1 --games 400 --seed 7600 --bank bank-eval.csv \
+    --bank-stage 16384 --threads 2 --csv W2156-packed-d1-off.csv
+for base in ../late-cascade/G5d-d1-off.csv W2055-packed-d1-off.csv; do
+  scripts/pair.py $base W2156-packed-d1-off.csv | tail -1
+done
+scripts/pair.py --column max_tile --reach 32768 W2055-packed-d1-off.csv W2156-packed-d1-off.csv
+
+# 6. W2055.ntp again at depth 3, on fresh games 0..99 of seed 56007, then the reference weights on
+#    them (d3-56007.sh, d3-56007.log), then the shipped file on them (d3-shipped-56007.sh, its log).
+sh d3-56007.sh
+sh d3-shipped-56007.sh
