@@ -69,3 +69,39 @@ scripts/pair.py --column max_tile --reach 32768 W2055-packed-d1-off.csv W2156-pa
 #    them (d3-56007.sh, d3-56007.log), then the shipped file on them (d3-shipped-56007.sh, its log).
 sh d3-56007.sh
 sh d3-shipped-56007.sh
+
+# 7. W2055.ntp from the opening, greedily and at depth 1, with and without the settings file, as
+#    the shipped file was measured (d0-d1-12031.log, which names the file by the path it had
+#    then, ../W2055.ntp), paired with ../late-cascade/G5d*.csv.
+for s in 9001 14001 12031; do
+  $B eval --network W2055.ntp --depth 0 --games 2000 --seed $s --threads 2 --csv W2055-d0-$s.csv
+done
+for s in 14001 12031; do
+  $B eval --network W2055.ntp --settings six.search.ron --depth 0 --games 2000 --seed $s \
+      --threads 2 --csv W2055-settings-d0-$s.csv
+done
+$B eval --network W2055.ntp --settings six.search.ron --depth 1 --games 400 --seed 12031 \
+    --threads 2 --csv W2055-settings-d1-12031.csv
+for d in d0 d1; do
+  scripts/pair.py ../late-cascade/G5d-settings-$d-12031.csv W2055-settings-$d-12031.csv | tail -1
+  scripts/pair.py --column max_tile --reach 32768 ../late-cascade/G5d-settings-$d-12031.csv \
+      W2055-settings-$d-12031.csv
+done
+
+# 8. Time a move beside the reference weights and the shipped file, and each network's games at
+#    the reference's depth-3 time a move (time-eq.sh, output time-eq.txt), paired with
+#    reference-d3-56007.csv.
+sh time-eq.sh > time-eq.txt 2>&1
+for k in W2055 G5d; do scripts/pair.py reference-d3-56007.csv $k-ms0.22-56007.csv | tail -1; done
+scripts/pair.py G5d-ms0.22-56007.csv W2055-ms0.22-56007.csv | tail -1
+
+# 9. Depth 3 on fresh games 0..99 of seed 66007: W2055.ntp, the shipped file, the reference
+#    weights (d3-66007.sh, with the rule for shipping W written before the games; d3-66007.log).
+sh d3-66007.sh > d3-66007.log 2>&1
+#    Over the 300 fresh games of seeds 46007, 56007 and 66007, W against the shipped file:
+cat ../late-cascade/G5d-d3-46007.csv > /tmp/G300.csv
+tail -n +2 G5d-d3-56007.csv >> /tmp/G300.csv; tail -n +2 G5d-d3-66007.csv >> /tmp/G300.csv
+cat W2055-d3-46007.csv > /tmp/W300.csv
+tail -n +2 W2055-d3-56007.csv >> /tmp/W300.csv; tail -n +2 W2055-d3-66007.csv >> /tmp/W300.csv
+scripts/pair.py /tmp/G300.csv /tmp/W300.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 /tmp/G300.csv /tmp/W300.csv
