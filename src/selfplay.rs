@@ -180,12 +180,7 @@ fn play_settings_observed(
             seed,
             start,
             record,
-            stats: SearchStats {
-                moves: after.moves - before.moves,
-                evals: after.evals - before.evals,
-                tt_hits: after.tt_hits - before.tt_hits,
-                decisions: after.decisions - before.decisions,
-            },
+            stats: after.since(&before),
         }
     })
 }
@@ -223,5 +218,37 @@ mod tests {
         let r = play_one(&spec, &h, 5);
         assert_eq!(r.record.fours, 0);
         assert!(r.record.moves > 20);
+    }
+
+    #[test]
+    fn every_move_is_counted_once_at_the_depth_that_chose_it() {
+        let h = Heuristic::new(&Weights::nneonneo());
+        let fixed = GameSpec::new(
+            Variant::CLASSIC,
+            SearchParams::new(Depth::Fixed(1), Variant::CLASSIC),
+        );
+        // A second game on the same thread counts its own moves only.
+        for seed in [3, 4] {
+            let r = play_one(&fixed, &h, seed);
+            let mut only_depth_1 = [0; crate::search::DEPTH_SLOTS];
+            only_depth_1[1] = u64::from(r.record.moves);
+            assert_eq!(r.stats.depths, only_depth_1);
+        }
+        let mut budgeted = GameSpec::new(
+            Variant::CLASSIC,
+            SearchParams::new(Depth::Fixed(3), Variant::CLASSIC),
+        );
+        budgeted.move_budget = Some(Budget::Nodes(3_000));
+        let r = play_one(&budgeted, &h, 3);
+        assert_eq!(
+            r.stats.depths.iter().sum::<u64>(),
+            u64::from(r.record.moves)
+        );
+        let reached: Vec<usize> = (0..crate::search::DEPTH_SLOTS)
+            .filter(|&d| r.stats.depths[d] > 0)
+            .collect();
+        // Open boards fit a deeper search in the budget than crowded ones.
+        assert!(reached.len() >= 2, "{:?}", r.stats.depths);
+        assert!(reached.iter().all(|&d| (1..=3).contains(&d)), "{reached:?}");
     }
 }

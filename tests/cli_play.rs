@@ -402,3 +402,50 @@ fn absurd_game_counts_run_in_flat_memory_or_are_refused() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn eval_under_a_budget_says_how_deep_its_moves_were_searched() {
+    let eval = |extra: &[&str]| -> String {
+        let mut args = vec!["eval", "--games", "4", "--seed", "8"];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let mix = |text: &str| -> Option<String> {
+        let line = text
+            .lines()
+            .find(|l| l.contains("moves searched to depth"))?;
+        Some(line.to_string())
+    };
+    let budget = ["--depth", "3", "--move-nodes", "3000"];
+    let one = eval(&[&budget[..], &["--threads", "1"]].concat());
+    let line = mix(&one).expect(&one);
+    // "eval: moves searched to depth 1 a%, 2 b%, 3 c%": depths within the
+    // cap, shares that add up to the whole.
+    let shares: Vec<(u32, f64)> = line
+        .split("depth ")
+        .nth(1)
+        .unwrap()
+        .split(", ")
+        .map(|part| {
+            let (depth, share) = part.split_once(' ').unwrap();
+            let share = share.trim_end_matches('%').parse().unwrap();
+            (depth.parse().unwrap(), share)
+        })
+        .collect();
+    assert!(shares.len() >= 2, "{line}");
+    assert!(shares.iter().all(|&(d, _)| d <= 3), "{line}");
+    let total: f64 = shares.iter().map(|&(_, s)| s).sum();
+    assert!((total - 100.0).abs() < 0.2, "{line}");
+    // A budget in moves tried depends on the position alone: the same mix on
+    // two threads.
+    let two = eval(&[&budget[..], &["--threads", "2"]].concat());
+    assert_eq!(mix(&two).as_deref(), Some(line.as_str()));
+    // At a fixed depth there is nothing to say.
+    assert_eq!(mix(&eval(&["--depth", "1"])), None);
+}

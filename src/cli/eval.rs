@@ -12,6 +12,7 @@ use tune2048::bank::pick;
 use tune2048::engine::{Start, Variant};
 use tune2048::evaluation::chunked::{Run, RunError};
 use tune2048::player::Player;
+use tune2048::search::SearchStats;
 use tune2048::selfplay::{GameResult, GameSpec};
 use tune2048::stats::{Summary, EXACT_MEDIAN_GAMES};
 use tune2048::workers::Workers;
@@ -193,6 +194,25 @@ pub fn describe(label: &str, s: &Summary) -> String {
     out
 }
 
+/// The share of moves chosen at each search depth (`0 12.5%, 1 87.5%`), for
+/// games under a budget; `None` when no move was searched here (a program's
+/// games).
+pub fn depth_mix(stats: &SearchStats) -> Option<String> {
+    let total: u64 = stats.depths.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let deepest = stats.depths.len() - 1;
+    let parts: Vec<String> = (stats.depths.iter().enumerate())
+        .filter(|&(_, &n)| n > 0)
+        .map(|(depth, &n)| {
+            let more = if depth == deepest { "+" } else { "" };
+            format!("{depth}{more} {:.1}%", 100.0 * n as f64 / total as f64)
+        })
+        .collect();
+    Some(parts.join(", "))
+}
+
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     tune2048::workers::one_malloc_arena();
     let spec = args.batch.check()?;
@@ -218,15 +238,22 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         args.batch.describe_games(),
     );
     let csv: Vec<PathBuf> = args.batch.csv.iter().cloned().collect();
+    let mut searched = SearchStats::default();
     let summary = args
         .batch
-        .play(workers, &spec, &[player], "eval", &csv, |_| {})?
+        .play(workers, &spec, &[player], "eval", &csv, |chunk| {
+            chunk[0].iter().for_each(|game| searched.add(&game.stats))
+        })?
         .swap_remove(0);
     let mut out = std::io::stdout().lock();
     if args.batch.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
     } else {
         write!(out, "{}", describe("eval", &summary))?;
+        let budgeted = spec.move_budget.is_some() || spec.clock.is_some();
+        if let Some(mix) = depth_mix(&searched).filter(|_| budgeted) {
+            writeln!(out, "eval: moves searched to depth {mix}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -22,6 +22,39 @@ pub struct SearchStats {
     pub tt_hits: u64,
     /// Decisions made.
     pub decisions: u64,
+    /// Moves played by [`SearchPolicy`], by the depth of the search that
+    /// chose each (under a budget, the deepest one finished); the last slot
+    /// holds every deeper one.
+    #[serde(default)]
+    pub depths: [u64; DEPTH_SLOTS],
+}
+
+/// Slots of [`SearchStats::depths`]: depths 0 to `DEPTH_SLOTS - 2`, then
+/// every deeper one.
+pub const DEPTH_SLOTS: usize = 12;
+
+impl SearchStats {
+    /// The work done since `before`, a copy of these counters taken earlier.
+    pub fn since(&self, before: &SearchStats) -> SearchStats {
+        SearchStats {
+            moves: self.moves - before.moves,
+            evals: self.evals - before.evals,
+            tt_hits: self.tt_hits - before.tt_hits,
+            decisions: self.decisions - before.decisions,
+            depths: std::array::from_fn(|k| self.depths[k] - before.depths[k]),
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.moves += other.moves;
+        self.evals += other.evals;
+        self.tt_hits += other.tt_hits;
+        self.decisions += other.decisions;
+        for (mine, theirs) in self.depths.iter_mut().zip(other.depths) {
+            *mine += theirs;
+        }
+    }
 }
 
 /// The chosen move and its expected value.
@@ -717,7 +750,12 @@ impl<E: Evaluate> Policy for SearchPolicy<'_, E> {
             (None, None) => self.searcher.decide(self.heuristic, board, &self.params),
         };
         // The game loop asks only when a move is legal, so a decision exists.
-        decision.map_or(Direction::Up, |d| d.dir)
+        let Some(decision) = decision else {
+            return Direction::Up;
+        };
+        let slot = (decision.depth as usize).min(DEPTH_SLOTS - 1);
+        self.searcher.stats.depths[slot] += 1;
+        decision.dir
     }
 }
 

@@ -42,7 +42,7 @@ mod tt;
 
 pub use clock::{allotment_ms, NodeClock};
 pub use downgrade::downgraded;
-pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher};
+pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher, DEPTH_SLOTS};
 pub use settings::{Settings, SettingsError, DEFAULT_PROB_CUTOFF, SETTING_NAMES};
 
 use serde::{Deserialize, Serialize};
