@@ -449,3 +449,60 @@ fn eval_under_a_budget_says_how_deep_its_moves_were_searched() {
     // At a fixed depth there is nothing to say.
     assert_eq!(mix(&eval(&["--depth", "1"])), None);
 }
+
+#[test]
+fn eval_json_and_compare_under_a_budget_count_moves_by_depth() {
+    let stdout = |args: &[&str]| -> String {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let games = ["--games", "3", "--seed", "9", "--threads", "2"];
+    let budget = ["--depth", "3", "--move-nodes", "2000"];
+    let json: serde_json::Value = serde_json::from_str(&stdout(
+        &[&["eval", "--json"][..], &games, &budget].concat(),
+    ))
+    .unwrap();
+    let counts: Vec<u64> = serde_json::from_value(json["moves_by_depth"].clone()).unwrap();
+    // Every move played is counted once, at a depth within the cap.
+    let moves = json["mean_moves"].as_f64().unwrap() * 3.0;
+    assert_eq!(counts.iter().sum::<u64>() as f64, moves.round(), "{json}");
+    assert!(counts[4..].iter().all(|&n| n == 0), "{counts:?}");
+    assert!(
+        counts[1..4].iter().filter(|&&n| n > 0).count() >= 2,
+        "{counts:?}"
+    );
+    // At a fixed depth every move is searched to it: nothing to count.
+    let fixed: serde_json::Value = serde_json::from_str(&stdout(
+        &[&["eval", "--json", "--depth", "1"][..], &games].concat(),
+    ))
+    .unwrap();
+    assert!(fixed.get("moves_by_depth").is_none(), "{fixed}");
+
+    // compare counts each side's moves, in text and in JSON; a side alike
+    // in both its moves and its mix matches eval's counts.
+    let default = weights("default.ron");
+    let weights = ["--weights", default.as_str()];
+    let sides = [&weights[..], &weights[..]].concat();
+    let text = stdout(&[&["compare"][..], &sides, &games, &budget].concat());
+    for side in ["A", "B"] {
+        let prefix = format!("{side}: moves searched to depth ");
+        assert!(text.lines().any(|l| l.starts_with(&prefix)), "{text}");
+    }
+    let paired: serde_json::Value = serde_json::from_str(&stdout(
+        &[&["compare", "--json"][..], &sides, &games, &budget].concat(),
+    ))
+    .unwrap();
+    assert_eq!(
+        paired["a"]["moves_by_depth"], json["moves_by_depth"],
+        "{paired}"
+    );
+    assert_eq!(
+        paired["b"]["moves_by_depth"], json["moves_by_depth"],
+        "{paired}"
+    );
+}

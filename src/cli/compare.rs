@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::common::{load_weights, PlayerOpts};
-use super::eval::{describe, BatchOpts};
+use super::eval::{budgeted, depth_mix, describe, summary_json, BatchOpts};
 use super::input_error;
+use tune2048::search::SearchStats;
 use tune2048::stats::PairedTally;
 use tune2048::workers::Workers;
 
@@ -57,25 +58,36 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         .flat_map(|f| [f.with_extension("a.csv"), f.with_extension("b.csv")])
         .collect();
     let mut tally = PairedTally::default();
+    let mut searched = [SearchStats::default(), SearchStats::default()];
     let mut summaries = args
         .batch
         .play(workers, &spec, &players, "A and B", &csv, |games| {
             for (a, b) in games[0].iter().zip(&games[1]) {
                 tally.add(a.record.score, b.record.score);
+                searched[0].add(&a.stats);
+                searched[1].add(&b.stats);
             }
         })?;
     let paired = tally.paired();
     let summary_b = summaries.pop().expect("two players");
     let summary_a = summaries.pop().expect("two players");
+    let budgeted = budgeted(&spec);
     let mut out = std::io::stdout().lock();
     if args.batch.json {
         let mut json = serde_json::to_value(&paired)?;
-        json["a"] = serde_json::to_value(&summary_a)?;
-        json["b"] = serde_json::to_value(&summary_b)?;
+        json["a"] = summary_json(&summary_a, &searched[0], budgeted)?;
+        json["b"] = summary_json(&summary_b, &searched[1], budgeted)?;
         writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
     } else {
-        write!(out, "{}", describe("A", &summary_a))?;
-        write!(out, "{}", describe("B", &summary_b))?;
+        for (label, summary, searched) in [
+            ("A", &summary_a, &searched[0]),
+            ("B", &summary_b, &searched[1]),
+        ] {
+            write!(out, "{}", describe(label, summary))?;
+            if let Some(mix) = depth_mix(searched).filter(|_| budgeted) {
+                writeln!(out, "{label}: moves searched to depth {mix}")?;
+            }
+        }
         writeln!(
             out,
             "B - A: mean {:+.0} (95% CI {:+.0}..{:+.0}), ratio {:.3}, paired t-test p = {:.3e}, B wins/losses/ties {}/{}/{}",

@@ -213,6 +213,27 @@ pub fn depth_mix(stats: &SearchStats) -> Option<String> {
     Some(parts.join(", "))
 }
 
+/// Whether moves are searched to a depth that varies: under a budget of time
+/// or moves tried, or a clock.
+pub fn budgeted(spec: &GameSpec) -> bool {
+    spec.move_budget.is_some() || spec.clock.is_some()
+}
+
+/// A summary as JSON, with the moves chosen at each search depth
+/// (`moves_by_depth`: index = depth, the last slot that depth or deeper)
+/// when `budgeted`.
+pub fn summary_json(
+    summary: &Summary,
+    searched: &SearchStats,
+    budgeted: bool,
+) -> anyhow::Result<serde_json::Value> {
+    let mut json = serde_json::to_value(summary)?;
+    if budgeted {
+        json["moves_by_depth"] = serde_json::to_value(searched.depths)?;
+    }
+    Ok(json)
+}
+
 pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
     tune2048::workers::one_malloc_arena();
     let spec = args.batch.check()?;
@@ -245,12 +266,13 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
             chunk[0].iter().for_each(|game| searched.add(&game.stats))
         })?
         .swap_remove(0);
+    let budgeted = budgeted(&spec);
     let mut out = std::io::stdout().lock();
     if args.batch.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        let json = summary_json(&summary, &searched, budgeted)?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
     } else {
         write!(out, "{}", describe("eval", &summary))?;
-        let budgeted = spec.move_budget.is_some() || spec.clock.is_some();
         if let Some(mix) = depth_mix(&searched).filter(|_| budgeted) {
             writeln!(out, "eval: moves searched to depth {mix}")?;
         }
