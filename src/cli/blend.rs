@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::input_error;
-use tune2048::network::header::stored_hash;
 use tune2048::network::Network;
 
 #[derive(Debug, clap::Args)]
@@ -36,14 +35,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect();
         input_error(format!("{e} ({})", names.join(", ")))
     })?;
-    let bytes = blend.to_bytes();
-    tune2048::atomic_file::write(&args.out, &bytes)
-        .map_err(|e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display()))?;
+    let cannot_write = |e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display());
+    blend.save(&args.out).map_err(cannot_write)?;
     println!(
         "{}: the mean of {} networks (hash {:016x})",
         args.out.display(),
         nets.len(),
-        stored_hash(&bytes)
+        Network::file_hash(&args.out).map_err(cannot_write)?
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,10 @@
 //! network the weights it changed are copied to. The file holds the sums
 //! alone.
 
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use super::hashed;
 use super::value::Network;
 
 /// A weight as learning with coherence holds it: the weight, and the sums
@@ -153,60 +157,130 @@ impl Coherence {
     /// cover, the sum count), a blank line, each weight's two sums as
     /// little-endian f32 table by table, and the FNV-1a hash of all before.
     pub fn to_bytes(&self, games: u64) -> Vec<u8> {
+        hashed::to_vec(|sink| self.write_body(games, sink))
+    }
+
+    /// Writes [`Coherence::to_bytes`] to `path` whole or not at all,
+    /// streamed: no copy of the file is built in memory.
+    pub fn save(&self, games: u64, path: &Path) -> std::io::Result<()> {
+        hashed::save(path, |sink| self.write_body(games, sink))
+    }
+
+    /// The file's bytes before its hash.
+    fn write_body(&self, games: u64, sink: &mut hashed::Sink) -> std::io::Result<()> {
         let pairs: usize = self.tables.iter().map(Vec::len).sum();
-        let mut out = format!("{COHERENCE_FORMAT}\ngames {games}\npairs {pairs}\n\n").into_bytes();
-        out.reserve(8 * pairs + 8);
+        sink(format!("{COHERENCE_FORMAT}\ngames {games}\npairs {pairs}\n\n").as_bytes())?;
         for table in &self.tables {
-            for tally in super::order::reordered(table) {
+            let put = |tally: &Tally, out: &mut Vec<u8>| {
                 out.extend_from_slice(&tally.sum.to_le_bytes());
                 out.extend_from_slice(&tally.size.to_le_bytes());
-            }
+            };
+            hashed::put_all(&super::order::reordered(table), put, sink)?;
         }
-        let hash = crate::fnv::hash(&out);
-        out.extend_from_slice(&hash.to_le_bytes());
-        out
+        Ok(())
     }
 
     /// Reads [`Coherence::to_bytes`] for `net`: the games the sums cover,
     /// and the sums. The error says what is wrong.
     pub fn from_bytes(bytes: &[u8], net: &Network) -> Result<(u64, Coherence), String> {
-        let body_end = bytes
-            .len()
-            .checked_sub(8)
-            .ok_or("the file is too short to be a coherence file")?;
-        let stored = u64::from_le_bytes(bytes[body_end..].try_into().expect("8 bytes"));
-        if crate::fnv::hash(&bytes[..body_end]) != stored {
-            return Err("the hash does not match: the file is cut short or altered".into());
-        }
-        let blank = bytes[..body_end]
-            .windows(2)
-            .position(|w| w == b"\n\n")
-            .ok_or("no blank line after the header")?;
-        let header = std::str::from_utf8(&bytes[..blank]).map_err(|_| "the header is not text")?;
-        let (games, pairs) = parse_header(header)?;
+        Coherence::read(bytes, net)
+    }
+
+    /// [`Coherence::from_bytes`], streamed from `from`: besides the sums it
+    /// builds, it holds one table in file order and a chunk of the file.
+    pub fn read(from: impl BufRead, net: &Network) -> Result<(u64, Coherence), String> {
         let mut coh = Coherence::new(net);
-        let expected: usize = coh.tables.iter().map(Vec::len).sum();
-        let data = &bytes[blank + 2..body_end];
-        if pairs != expected as u64 || data.len() != 8 * expected {
-            return Err(format!(
-                "line 3: {pairs} sums for a network of {expected} weights"
-            ));
-        }
-        let mut chunks = data
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4")));
-        for table in &mut coh.tables {
-            let in_file: Vec<Tally> = (0..table.len())
-                .map(|_| Tally {
-                    weight: 0.0,
-                    sum: chunks.next().expect("sized"),
-                    size: chunks.next().expect("sized"),
-                })
-                .collect();
-            super::order::reorder(&in_file, table);
-        }
+        let mut tables = coh.tables.iter_mut();
+        let mut table = tables.next();
+        let mut in_file = Vec::new();
+        let games = stream_sums(from, net, |[sum, size]| {
+            in_file.push(Tally {
+                weight: 0.0,
+                sum,
+                size,
+            });
+            if let Some(to) = table.as_deref_mut().filter(|to| to.len() == in_file.len()) {
+                super::order::reorder(&in_file, to);
+                in_file.clear();
+                table = tables.next();
+            }
+        })?
+        .0;
         coh.hold(net);
         Ok((games, coh))
+    }
+}
+
+/// How many bytes of sums a read takes at a time.
+const READ_CHUNK: usize = 1 << 20;
+
+/// Reads a coherence file for `net` from `from` a chunk at a time, handing
+/// each weight's sums `[E, A]` to `each` in file order, and checking the
+/// header, the count and the closing hash as it goes, so the file is never
+/// held whole. Returns the games the sums cover and the file's hash; the
+/// error says what is wrong (an I/O error included).
+pub(super) fn stream_sums(
+    mut from: impl BufRead,
+    net: &Network,
+    mut each: impl FnMut([f32; 2]),
+) -> Result<(u64, u64), String> {
+    let mut head = Vec::new();
+    // The header is three short lines and a blank one.
+    for _ in 0..4 {
+        (&mut from)
+            .take(256)
+            .read_until(b'\n', &mut head)
+            .map_err(|e| format!("cannot read: {e}"))?;
+    }
+    let blank = head
+        .len()
+        .checked_sub(2)
+        .filter(|&at| head[at..] == *b"\n\n");
+    let Some(blank) = blank else {
+        return Err("no blank line after the header".into());
+    };
+    let header = std::str::from_utf8(&head[..blank]).map_err(|_| "the header is not text")?;
+    let (games, pairs) = parse_header(header)?;
+    let expected = net.weight_count();
+    if pairs != expected as u64 {
+        return Err(format!(
+            "line 3: {pairs} sums for a network of {expected} weights"
+        ));
+    }
+    let mut hash = crate::fnv::hash(&head);
+    let mut left = expected;
+    let mut chunk = vec![0u8; READ_CHUNK];
+    while left > 0 {
+        let n = (8 * left).min(READ_CHUNK);
+        from.read_exact(&mut chunk[..n]).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => {
+                format!("line 3: {pairs} sums for a network of {expected} weights, but the file is cut short")
+            }
+            _ => format!("cannot read: {e}"),
+        })?;
+        hash = crate::fnv::extend(hash, &chunk[..n]);
+        for pair in chunk[..n].chunks_exact(8) {
+            let f = |at: usize| f32::from_le_bytes(pair[at..at + 4].try_into().expect("4 bytes"));
+            each([f(0), f(4)]);
+        }
+        left -= n / 8;
+    }
+    let mut tail = Vec::new();
+    from.take(9)
+        .read_to_end(&mut tail)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    match <[u8; 8]>::try_from(tail.as_slice()) {
+        Ok(stored) if u64::from_le_bytes(stored) == hash => Ok((games, hash)),
+        Ok(_) => Err("the hash does not match: the file is cut short or altered".into()),
+        Err(_) => Err(format!(
+            "line 3: {pairs} sums for a network of {expected} weights, but {} bytes \
+             follow them where the 8 of the hash belong",
+            if tail.len() > 8 {
+                "more than 8".into()
+            } else {
+                tail.len().to_string()
+            }
+        )),
     }
 }
 

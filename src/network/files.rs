@@ -11,7 +11,8 @@
 
 use std::path::Path;
 
-use super::header::{append_hash, check_hash, header_fields, FileHeader, Header, FORMAT_LINE};
+use super::hashed;
+use super::header::{check_hash, header_fields, FileHeader, Header, FORMAT_LINE};
 use super::order;
 use super::packed::{self, Packing};
 use super::value::{Network, NetworkError};
@@ -19,19 +20,23 @@ use super::value::{Network, NetworkError};
 impl Network {
     /// The file's bytes (see the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = format!("{FORMAT_LINE}\n{}\n", header_fields(self)).into_bytes();
-        out.reserve(4 * self.weight_count() + 8);
-        for table in self.tables() {
-            for w in order::reordered(table) {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
-        }
-        append_hash(out)
+        hashed::to_vec(|sink| self.write_body(sink))
     }
 
-    /// Writes the network to `path` whole or not at all.
+    /// Writes the network to `path` whole or not at all, streamed: no copy
+    /// of the file is built in memory ([`super::hashed`]).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::atomic_file::write(path, &self.to_bytes())
+        hashed::save(path, |sink| self.write_body(sink))
+    }
+
+    /// The file's bytes before its hash.
+    fn write_body(&self, sink: &mut hashed::Sink) -> std::io::Result<()> {
+        sink(format!("{FORMAT_LINE}\n{}\n", header_fields(self)).as_bytes())?;
+        for table in self.tables() {
+            let put = |w: &f32, out: &mut Vec<u8>| out.extend_from_slice(&w.to_le_bytes());
+            hashed::put_all(&order::reordered(table), put, sink)?;
+        }
+        Ok(())
     }
 
     /// The hash a network file ends with, read without the rest of it:

@@ -108,13 +108,13 @@ fn read_sums(path: &Path, net: &Network) -> Result<Coherence, FolderError> {
         path: path.to_path_buf(),
         problem,
     };
-    let bytes = std::fs::read(path).map_err(|e| {
+    let file = std::fs::File::open(path).map_err(|e| {
         bad(format!(
             "cannot read the coherence sums of the network's {} games: {e}",
             net.trained.games
         ))
     })?;
-    let (games, coh) = Coherence::from_bytes(&bytes, net).map_err(bad)?;
+    let (games, coh) = Coherence::read(std::io::BufReader::new(file), net).map_err(bad)?;
     if games != net.trained.games {
         return Err(bad(format!(
             "the sums are for {games} games, the network has learned from {}",
@@ -267,7 +267,7 @@ impl LearningFolder {
         }
         let games = net.trained.games;
         if let Some(coh) = coherence {
-            crate::atomic_file::write(&self.coherence_path(games), &coh.to_bytes(games))?;
+            coh.save(games, &self.coherence_path(games))?;
         }
         net.save(&self.network_path())?;
         self.remove_stale_coherence(games)

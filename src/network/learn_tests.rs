@@ -240,12 +240,16 @@ fn a_coherence_file_cut_short_or_for_another_network_is_refused() {
     let cut = &bytes[..bytes.len() - 9];
     assert!(Coherence::from_bytes(cut, &net)
         .unwrap_err()
-        .contains("hash"));
+        .contains("cut short"));
     let mut altered = bytes.clone();
-    altered[40] ^= 1;
+    altered[bytes.len() - 20] ^= 1;
     assert!(Coherence::from_bytes(&altered, &net)
         .unwrap_err()
         .contains("hash"));
+    // An altered header is refused for what it then says.
+    let mut altered = bytes.clone();
+    altered[40] ^= 1;
+    assert!(Coherence::from_bytes(&altered, &net).is_err());
     let other = Network::new(named_tuples("five").unwrap(), Variant::CLASSIC, 1, 0.1).unwrap();
     assert!(Coherence::from_bytes(&bytes, &other)
         .unwrap_err()

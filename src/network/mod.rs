@@ -77,6 +77,7 @@ pub mod deltas;
 pub mod error_sizes;
 pub mod files;
 pub mod folder;
+mod hashed;
 pub mod header;
 pub mod learn;
 mod learned;
