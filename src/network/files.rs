@@ -24,7 +24,7 @@ impl Network {
     }
 
     /// Writes the network to `path` whole or not at all, streamed: no copy
-    /// of the file is built in memory ([`super::hashed`]).
+    /// of the file is built in memory.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         hashed::save(path, |sink| self.write_body(sink))
     }
