@@ -40,3 +40,7 @@ done                                                  # measure-pairs.txt
 #    the wrong sums file when it ran; it was corrected and run again by hand (the log's last line).
 sh probe2.sh
 sh probe3.sh
+
+# 5. Six blocks from L's save at 2,248,000 with a save after every block, the streamed binary on L,
+#    then the binary of b497dc6 on a copy of it (saves.sh, saves.log).
+sh saves.sh
