@@ -286,7 +286,7 @@ pub(super) fn stream_sums(
 
 /// A coherence file's header (the text before its blank line): the games
 /// its sums cover and their count.
-pub(super) fn parse_header(header: &str) -> Result<(u64, u64), String> {
+fn parse_header(header: &str) -> Result<(u64, u64), String> {
     let mut lines = header.lines();
     if lines.next() != Some(COHERENCE_FORMAT) {
         return Err(format!("line 1: expected `{COHERENCE_FORMAT}`"));
