@@ -1323,11 +1323,54 @@ fn blend_writes_the_mean_of_networks_and_names_a_mismatch() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("network 2 has other tuples than network 1")
+        err.contains("network 2 has tuple 0,1,2 that network 1 lacks")
             && err.contains(c.to_str().unwrap()),
         "{err}"
     );
     assert!(!tmp.join("bad.nt").exists());
+    for (shares, says) in [
+        ("1,0", "share 0 is not a positive number"),
+        ("1,2,3", "3 shares for 2 networks"),
+        ("1,x", "invalid value 'x'"),
+    ] {
+        let out = run(&[
+            "blend",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--shares",
+            shares,
+            "--out",
+            tmp.join("bad.nt").to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{shares}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+        assert!(!tmp.join("bad.nt").exists());
+    }
+    let out = run(&[
+        "blend",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--shares",
+        "3,1",
+        "--out",
+        mixed.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("the mean of 2 networks in shares 3,1"),
+        "{}",
+        text(&out.stdout)
+    );
+    let blend = Network::load(&mixed).unwrap();
+    for ((x, y), m) in na
+        .tables()
+        .iter()
+        .flatten()
+        .zip(nb.tables().iter().flatten())
+        .zip(blend.tables().iter().flatten())
+    {
+        assert_eq!(*m, ((3.0 * f64::from(*x) + f64::from(*y)) * 0.25) as f32);
+    }
     let out = run(&[
         "blend",
         a.to_str().unwrap(),

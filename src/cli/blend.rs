@@ -1,6 +1,6 @@
-//! `tune2048 blend`: the mean of learned networks, weight by weight
-//! ([`Network::blend`]): a network that scores every board at the mean of
-//! their values, as fast as one of them.
+//! `tune2048 blend`: the (weighted) mean of learned networks, weight by
+//! weight ([`Network::blend`]): a network that scores every board at the
+//! mean of their values, as fast as the first of them.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,9 +11,15 @@ use tune2048::network::Network;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The networks (full or packed files) to blend: two or more, with the
-    /// same tuples, stages and variant.
+    /// same stages and variant; each tuple of the others must be one of the
+    /// first's (the blend has the first's tuples).
     #[arg(num_args = 2.., required = true)]
     pub networks: Vec<PathBuf>,
+    /// Each network's share of the mean, in the order given, comma
+    /// separated (e.g. `3,1`); positive numbers, scaled to sum to 1.
+    /// Default: equal shares.
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true)]
+    pub shares: Vec<f64>,
     /// The network file to write (full; `pack` it to ship).
     #[arg(long)]
     pub out: PathBuf,
@@ -26,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(|path| Network::load(path).map_err(input_error))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let refs: Vec<&Network> = nets.iter().collect();
-    let blend = Network::blend(&refs).map_err(|e| {
+    let blend = Network::blend(&refs, &args.shares).map_err(|e| {
         let names: Vec<String> = args
             .networks
             .iter()
@@ -37,8 +43,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     let cannot_write = |e| anyhow::anyhow!("{}: cannot write: {e}", args.out.display());
     blend.save(&args.out).map_err(cannot_write)?;
+    let shares = if args.shares.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = args.shares.iter().map(f64::to_string).collect();
+        format!(" in shares {}", list.join(","))
+    };
     println!(
-        "{}: the mean of {} networks (hash {:016x})",
+        "{}: the mean of {} networks{shares} (hash {:016x})",
         args.out.display(),
         nets.len(),
         Network::file_hash(&args.out).map_err(cannot_write)?

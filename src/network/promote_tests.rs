@@ -84,7 +84,7 @@ fn the_stages_in_use_travel_in_the_file_and_bad_counts_are_named() {
     net.promote_to(boards()[2]);
     assert!(!String::from_utf8_lossy(&net.to_bytes()).contains("opened"));
     // A blend needs the same stages in use.
-    let e = Network::blend(&[&net, &closed()]).unwrap_err();
+    let e = Network::blend(&[&net, &closed()], &[]).unwrap_err();
     assert!(e.contains("other stages"), "{e}");
 }
 

@@ -332,21 +332,65 @@ mod value {
         a.adjust(x, 1.5);
         b.adjust(y, -0.25);
         b.adjust(x, 0.5);
-        let mixed = Network::blend(&[&a, &b]).unwrap();
+        let mixed = Network::blend(&[&a, &b], &[]).unwrap();
         for board in [x, y, Board::EMPTY] {
             assert_eq!(mixed.value(board), (a.value(board) + b.value(board)) / 2.0);
         }
         assert_eq!(mixed.trained, a.trained);
-        assert_eq!(Network::blend(&[&a]).unwrap(), a);
-        let other = Network::new(vec![vec![0, 1]], Variant::Twos, 3, 0.1).unwrap();
-        let e = Network::blend(&[&a, &b, &other]).unwrap_err();
-        assert!(e.contains("network 3 has other tuples"), "{e}");
-        let e = Network::blend(&[&a, &a.split(vec![Boundary::tile(14)]).unwrap()]).unwrap_err();
+        assert_eq!(Network::blend(&[&a], &[]).unwrap(), a);
+        let other = Network::new(vec![vec![0, 1, 2]], Variant::Twos, 3, 0.1).unwrap();
+        let e = Network::blend(&[&a, &b, &other], &[]).unwrap_err();
+        assert!(
+            e.contains("network 3 has tuple 0,1,2 that network 1 lacks"),
+            "{e}"
+        );
+        let e =
+            Network::blend(&[&a, &a.split(vec![Boundary::tile(14)]).unwrap()], &[]).unwrap_err();
         assert!(e.contains("network 2 has other stages"), "{e}");
         let classic = Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
-        assert!(Network::blend(&[&a, &classic])
+        assert!(Network::blend(&[&a, &classic], &[])
             .unwrap_err()
             .contains("other variant"));
+        for shares in [&[1.0][..], &[1.0, -1.0], &[1.0, f64::NAN], &[0.0, 1.0]] {
+            assert!(Network::blend(&[&a, &b], shares).is_err(), "{shares:?}");
+        }
+    }
+
+    #[test]
+    fn a_weighted_blend_of_a_network_and_one_of_fewer_tuples_is_their_weighted_mean() {
+        // The second network's tuples, in another order, are among the
+        // first's; the blend has the first's tuples and its cost.
+        let mut wide = Network::new(
+            vec![vec![0, 1], vec![4, 5, 6], vec![8, 9, 12]],
+            Variant::CLASSIC,
+            3,
+            0.1,
+        )
+        .unwrap()
+        .split(vec![Boundary::tile(7)])
+        .unwrap();
+        let mut narrow = Network::new(vec![vec![8, 9, 12], vec![0, 1]], Variant::CLASSIC, 4, 0.1)
+            .unwrap()
+            .split(vec![Boundary::tile(7)])
+            .unwrap();
+        let early = board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 64, 0, 0, 2]);
+        let late = board([2, 0, 8, 0, 0, 2, 4, 32, 0, 0, 4, 0, 128, 0, 0, 2]);
+        wide.adjust(early, 1.5);
+        wide.adjust(late, -0.75);
+        narrow.adjust(late, 2.0);
+        narrow.adjust(early, -0.5);
+        let mixed = Network::blend(&[&wide, &narrow], &[3.0, 1.0]).unwrap();
+        assert_eq!(mixed.tuples(), wide.tuples());
+        for board in [early, late, Board::EMPTY] {
+            let expect = (3.0 * wide.value(board) + narrow.value(board)) / 4.0;
+            assert!((mixed.value(board) - expect).abs() < 1e-4, "{board:?}");
+        }
+        // The other way round the first lacks a tuple.
+        let e = Network::blend(&[&narrow, &wide], &[]).unwrap_err();
+        assert!(
+            e.contains("network 2 has tuple 4,5,6 that network 1 lacks"),
+            "{e}"
+        );
     }
 
     #[test]
