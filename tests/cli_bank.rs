@@ -180,6 +180,32 @@ fn a_run_from_a_bank_resumes_exactly_and_refuses_a_changed_bank() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(outcome(&whole), outcome(&cut));
 
+    // With no final comparison, a run killed after its stop record but
+    // before `summary.txt` is not finished: resume replays it and writes
+    // the end, recording the stop only once.
+    let journal = std::fs::read_to_string(cut.join("journal.jsonl")).unwrap();
+    std::fs::remove_file(cut.join("summary.txt")).unwrap();
+    let out = bin()
+        .args(["resume", cut.to_str().unwrap(), "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("resuming"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(cut.join("summary.txt").exists());
+    assert_eq!(
+        std::fs::read_to_string(cut.join("journal.jsonl")).unwrap(),
+        journal
+    );
+    let out = bin()
+        .args(["resume", cut.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(text(&out.stderr).contains("is finished already"));
+
     // A bank edited in the folder is refused, with the field and the file.
     let edited = std::fs::read_to_string(cut.join("bank.csv")).unwrap() + "# edited\n";
     std::fs::write(cut.join("bank.csv"), edited).unwrap();

@@ -221,6 +221,7 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
     let journal = std::fs::read_to_string(folder.join("journal.jsonl")).unwrap();
     assert_eq!(journal.matches(r#""kind":"reselect""#).count(), 3);
     std::fs::remove_file(folder.join("final.json")).unwrap();
+    std::fs::remove_file(folder.join("summary.txt")).unwrap();
     let out = bin()
         .args(["resume", folder.to_str().unwrap()])
         .output()
@@ -236,9 +237,27 @@ fn kill_9_mid_generation_then_resume_equals_an_uninterrupted_run() {
         journal
     );
     assert_eq!(outcome(&whole), outcome(&folder));
+    assert!(folder.join("summary.txt").exists());
+
+    // As if killed after `final.json` but before `summary.txt`, the last
+    // file of a run's end: the run is not finished, and resume ends it anew
+    // to the same outcome.
+    std::fs::remove_file(folder.join("summary.txt")).unwrap();
+    let out = bin()
+        .args(["resume", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resuming"));
+    assert_eq!(outcome(&whole), outcome(&folder));
+    assert!(folder.join("summary.txt").exists());
+    assert_eq!(
+        std::fs::read_to_string(folder.join("journal.jsonl")).unwrap(),
+        journal
+    );
 
     // Once finished, a resume plays nothing and changes nothing, even with a
-    // bad line in the journal: the final comparison is what ends a run.
+    // bad line in the journal: `summary.txt` marks a run whose end is whole.
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(folder.join("journal.jsonl"))

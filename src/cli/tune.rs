@@ -20,7 +20,7 @@ use tune2048::tune::folder::start::{self, StartError};
 use tune2048::tune::folder::{files, RunFolder};
 use tune2048::tune::journal;
 use tune2048::tune::observer::{Observers, Progress};
-use tune2048::tune::outputs::{summary, BestFile, EndFiles, GenerationsCsv, JournalFile};
+use tune2048::tune::outputs::{summary, BestFile, FinalFile, GenerationsCsv, JournalFile};
 use tune2048::tune::replay::Replay;
 use tune2048::tune::stop::StopReason;
 use tune2048::workers::Workers;
@@ -71,14 +71,14 @@ pub fn resume(args: ResumeArgs, workers: &Workers) -> anyhow::Result<ExitCode> {
     let folder = RunFolder::open(&args.run_dir)?;
     let _lock = FolderLock::acquire(folder.dir())?;
     let config = config::load(&folder.path(files::CONFIG))?;
-    // A run with its final comparison is finished whatever its journal holds.
-    if folder.path(files::FINAL).exists() {
+    // `summary.txt` is the last file a run's end writes. A run killed
+    // after its stop or its final comparison but before it is resumed and
+    // ends anew: the journal replays, the final comparison is played again
+    // on its own seeds, and every file of the end is written whole.
+    if folder.path(files::SUMMARY).exists() {
         return Ok(finished_already(&folder));
     }
     let replayed = journal::read_for_replay(&folder.path(files::JOURNAL))?;
-    if start::stopped_for_good(&config, &replayed.0) {
-        return Ok(finished_already(&folder));
-    }
     let evaluator =
         super::workers::evaluator(workers, args.threads.or(config.threads.map(|t| t as usize)))?;
     eprintln!("resuming {}", folder.dir().display());
@@ -133,11 +133,17 @@ fn execute(
     let journal = JournalFile::open(folder, valid_len)?;
     let best = BestFile::new(folder.clone(), config);
     let csv = GenerationsCsv::new(folder.clone(), config);
-    let end_files = EndFiles::new(folder.clone());
+    let final_file = FinalFile::new(folder.clone());
     let charts = Charts::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let page = LiveReport::new(folder.dir().to_path_buf(), CHARTS_EVERY);
     let observers = Observers(vec![
-        &journal, &best, &csv, &end_files, &charts, &page, &progress,
+        &journal,
+        &best,
+        &csv,
+        &final_file,
+        &charts,
+        &page,
+        &progress,
     ]);
     let result = driver::run(config, &replay, evaluator, &observers, &interrupt)?;
     let report = finish(config, &result, &replay, evaluator, &observers)?;
@@ -156,6 +162,11 @@ fn execute(
         result: &result,
         report: report.as_ref(),
     };
-    print!("{}", summary(folder, &end));
+    let text = summary(folder, &end);
+    // Last: it marks the run's end as whole (see `resume`).
+    folder
+        .write_atomic(files::SUMMARY, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("{}: writing: {e}", folder.path(files::SUMMARY).display()))?;
+    print!("{text}");
     Ok(ExitCode::SUCCESS)
 }

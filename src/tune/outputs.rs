@@ -258,34 +258,33 @@ impl Observer for GenerationsCsv {
     }
 }
 
-/// Writes what a run leaves at its end: `final.json` (the final
-/// comparison) and `summary.txt` (the result in words). An interrupted run
-/// writes neither: it is not over.
-pub struct EndFiles {
+/// Writes `final.json`, the final comparison, at a run's end. An
+/// interrupted run writes none: it is not over. `summary.txt` is written
+/// by the command after every other file of the end (the charts and the
+/// page too), so that it marks a run whose end is whole.
+pub struct FinalFile {
     folder: RunFolder,
 }
 
-impl EndFiles {
-    pub fn new(folder: RunFolder) -> EndFiles {
-        EndFiles { folder }
+impl FinalFile {
+    pub fn new(folder: RunFolder) -> FinalFile {
+        FinalFile { folder }
     }
 }
 
-impl Observer for EndFiles {
+impl Observer for FinalFile {
     fn on_end(&self, end: &End) -> Result<(), ObserverError> {
+        let Some(report) = end.report else {
+            return Ok(());
+        };
         if end.result.stop == StopReason::Interrupted {
             return Ok(());
         }
-        if let Some(report) = end.report {
-            let json =
-                serde_json::to_string_pretty(report).map_err(|e| Box::new(e) as ObserverError)?;
-            self.folder
-                .write_atomic(files::FINAL, json.as_bytes())
-                .map_err(failed(files::FINAL, "writing"))?;
-        }
+        let json =
+            serde_json::to_string_pretty(report).map_err(|e| Box::new(e) as ObserverError)?;
         self.folder
-            .write_atomic(files::SUMMARY, summary(&self.folder, end).as_bytes())
-            .map_err(failed(files::SUMMARY, "writing"))
+            .write_atomic(files::FINAL, json.as_bytes())
+            .map_err(failed(files::FINAL, "writing"))
     }
 }
 

@@ -1,8 +1,7 @@
-//! A run folder's start and its end as a resume sees it: [`start`] creates
-//! the folder of a new run, locks it and writes what the run starts from
-//! (the resolved config, copies of the base weights, the bank and the
-//! opponents' weights it names, the metadata); [`stopped_for_good`] says
-//! whether a run without a final comparison has ended all the same.
+//! A run folder's start: [`start`] creates the folder of a new run, locks
+//! it and writes what the run starts from (the resolved config, copies of
+//! the base weights, the bank and the opponents' weights it names, the
+//! metadata).
 
 use std::path::Path;
 
@@ -13,8 +12,6 @@ use crate::evaluation::Evaluator;
 use crate::lock::{FolderLock, LockError};
 use crate::tune::config::{BankStarts, Game, TuneConfig};
 use crate::tune::folder::meta::RunMeta;
-use crate::tune::journal::{self, Record};
-use crate::tune::stop::StopReason;
 use crate::utc::utc_rfc3339;
 
 /// Why a run folder could not be started.
@@ -100,14 +97,4 @@ fn copy_bank(bank: &BankStarts, folder: &RunFolder) -> Result<(), StartError> {
         return Err(StartError::BankChanged(bank.path.clone()));
     }
     Ok(folder.write_atomic(files::BANK, &bytes)?)
-}
-
-/// Whether a run without a final comparison has ended all the same: with
-/// `final_games: 0`, its journal's `records` end in a stop other than Ctrl-C.
-pub fn stopped_for_good(config: &TuneConfig, records: &[Record]) -> bool {
-    config.final_games == 0
-        && matches!(
-            journal::stop_record(records),
-            Some(Record::Stop { reason, .. }) if *reason != StopReason::Interrupted
-        )
 }
