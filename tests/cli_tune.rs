@@ -440,9 +440,12 @@ fn a_second_writer_is_refused_naming_the_first_and_a_dead_writers_folder_resumes
 /// A run killed (`kill -9`) at pseudo-random instants, [`KILLS`] times,
 /// across the drawing of its charts and report: after every kill, each file
 /// under its final name in the run folder is whole, and anything else is a
-/// writer's temporary file. The instants come from a fixed seed; which phase
-/// each lands in depends on the machine, but what is checked holds at any
-/// instant, so the test cannot be lucky in the other direction.
+/// writer's temporary file. The instants are fractions (from a fixed seed)
+/// of the time an unbroken run of the same config takes on this machine,
+/// so that on a fast machine or a loaded one the kills still land inside
+/// runs. Which phase each lands in depends on the machine, but what is
+/// checked holds at any instant, so the test cannot be lucky in the other
+/// direction.
 #[test]
 fn kill_9_while_drawing_never_leaves_a_half_written_file() {
     const KILLS: usize = 32;
@@ -462,14 +465,26 @@ fn kill_9_while_drawing_never_leaves_a_half_written_file() {
         );
     std::fs::write(&config, text).unwrap();
 
+    // An unbroken run: the span the kills are drawn from.
+    let started = Instant::now();
+    let status = bin()
+        .args(["tune", config.to_str().unwrap(), "--out"])
+        .arg(dir.join("unbroken"))
+        .args(["--threads", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let span = started.elapsed();
     let mut state: u64 = 0x2048_2048;
     let mut next_delay = || {
-        // SplitMix64: a fixed sequence of delays in 0..1500 ms.
+        // SplitMix64: a fixed sequence of fractions of the span.
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Duration::from_millis((z ^ (z >> 31)) % 1500)
+        span.mul_f64(((z ^ (z >> 31)) % 1000) as f64 / 1000.0)
     };
     let (mut kills, mut runs) = (0, 0);
     // The files whose writing a kill caught: their temporaries were left.
@@ -514,7 +529,7 @@ fn kill_9_while_drawing_never_leaves_a_half_written_file() {
     }
     let _ = writeln!(
         std::io::stderr(),
-        "{kills} kills in {runs} processes; caught writing: {caught:?}"
+        "{kills} kills in {runs} processes, an unbroken run taking {span:?}; caught writing: {caught:?}"
     );
 }
 
