@@ -168,9 +168,8 @@ pub fn bank_stage(
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayerOpts {
     /// Search settings of the built-in player (RON: prob_cutoff,
-    /// auto_min_depth, auto_offset, clock_moves_left, clock_move_ms,
-    /// clock_ramp_sum, prune_below), e.g. a run's best-settings.ron. Given
-    /// once it applies to every built-in side.
+    /// downgrade_at, …; see the players guide), e.g. a run's
+    /// best-settings.ron. Given once it applies to every built-in side.
     #[arg(long)]
     pub settings: Vec<PathBuf>,
     /// A learned network (`learn`'s network.nt) scoring the built-in

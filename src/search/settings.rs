@@ -331,6 +331,22 @@ mod tests {
     }
 
     #[test]
+    fn the_guide_lists_every_setting_in_order() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/src/guide/players.md");
+        let guide = std::fs::read_to_string(path).unwrap();
+        let start = guide
+            .find("| setting | default | range | what it does |")
+            .expect("the settings table");
+        let listed: Vec<&str> = guide[start..]
+            .lines()
+            .skip(2)
+            .take_while(|line| line.starts_with('|'))
+            .map(|line| line.split('`').nth(1).unwrap_or(line))
+            .collect();
+        assert_eq!(listed, SETTING_NAMES);
+    }
+
+    #[test]
     fn the_cutoff_has_one_default_and_one_range() {
         assert_eq!(super::super::PROB_CUTOFF, 1e-4f32);
         assert_eq!(Settings::default().prob_cutoff as f32, 1e-4f32);
