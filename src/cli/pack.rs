@@ -75,14 +75,12 @@ impl From<Ranking> for KeepBy {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(&args.network)
-        .map_err(|e| input_error(format!("{}: cannot read: {e}", args.network.display())))?;
-    let net = Network::from_bytes(&bytes)
-        .map_err(|e| input_error(format!("{}: {e}", args.network.display())))?;
-    // The bytes are let go before the sums are read: a network of nine
-    // 6-cell tuples in four stages is 2.4 GB of them.
-    let (source, source_len) = (stored_hash(&bytes), bytes.len());
-    drop(bytes);
+    // Streamed: a network of nine 6-cell tuples in four stages is 2.4 GB.
+    let net = Network::load(&args.network).map_err(input_error)?;
+    let cannot_read =
+        |e: std::io::Error| input_error(format!("{}: cannot read: {e}", args.network.display()));
+    let source = Network::file_hash(&args.network).map_err(cannot_read)?;
+    let source_len = std::fs::metadata(&args.network).map_err(cannot_read)?.len();
     let sums = match args.keep {
         Some(count) => Some((count, read_sums(&args, &net)?)),
         None => None,

@@ -279,6 +279,109 @@ mod value {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// `Network::load` streams a full file from disk: whatever the bytes,
+    /// it reads what [`Network::from_bytes`] reads of them, and refuses what
+    /// it refuses with the same reason, after the file's path. The network
+    /// spans several chunks of the read, a table ending inside one.
+    #[test]
+    fn a_file_streamed_from_disk_reads_as_its_bytes_do() {
+        let mut net = Network::new(
+            vec![vec![0, 1, 2, 3, 4], vec![5, 9]],
+            Variant::CLASSIC,
+            9,
+            0.1,
+        )
+        .unwrap()
+        .split(parse_stages("16384").unwrap())
+        .unwrap();
+        net.adjust(
+            board([2, 4, 8, 16, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]),
+            0.75,
+        );
+        net.adjust(
+            board([2, 4, 8, 16384, 0, 2, 0, 32, 0, 0, 4, 0, 128, 0, 0, 2]),
+            -2.5,
+        );
+        let bytes = net.to_bytes();
+        let body = bytes.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+        let rehashed = |mut b: Vec<u8>| {
+            let n = b.len();
+            let hash = crate::fnv::hash(&b[..n - 8]);
+            b[n - 8..].copy_from_slice(&hash.to_le_bytes());
+            b
+        };
+        let mut flipped = bytes.clone();
+        flipped[body + 4 * 1_000_000 + 1] ^= 0x10;
+        let mut nan = bytes.clone();
+        nan[body + 4 * 700_000..body + 4 * 700_001].copy_from_slice(&f32::NAN.to_le_bytes());
+        let mut extra = bytes.clone();
+        extra.push(0);
+        let packed =
+            crate::network::packed::pack(&net, crate::network::packed::Plan::step(0.25), 1)
+                .unwrap()
+                .0;
+        // Each case, and what the reason says (nothing: it reads).
+        let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+            ("whole", bytes.clone(), ""),
+            ("packed", packed, ""),
+            (
+                "cut in the weights",
+                bytes[..body + 4 * 300_000].to_vec(),
+                "a file cut short",
+            ),
+            (
+                "cut in the hash",
+                bytes[..bytes.len() - 3].to_vec(),
+                "a file cut short",
+            ),
+            ("a byte added", extra, "with bytes added"),
+            ("a weight altered", flipped, "hash does not match"),
+            (
+                "a weight not a number",
+                rehashed(nan),
+                "weight 700000 is not a finite number",
+            ),
+            (
+                "no blank line",
+                b"tune2048 network\ntuples 0,1\n".to_vec(),
+                "no header",
+            ),
+            ("empty", Vec::new(), "no header"),
+            (
+                "another header",
+                b"tune2048 tuning run\n\nweights".to_vec(),
+                "line 1",
+            ),
+        ];
+        let dir = std::env::temp_dir().join(format!("tune2048-stream-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("net.nt");
+        for (case, bytes, reason) in cases {
+            std::fs::write(&path, &bytes).unwrap();
+            match (Network::from_bytes(&bytes), Network::load(&path)) {
+                (Ok(read), Ok(loaded)) if reason.is_empty() => {
+                    assert_eq!(loaded, read, "{case}");
+                    assert_eq!(loaded.tables(), net.tables(), "{case}");
+                }
+                (Err(e), Err(loaded)) if !reason.is_empty() => {
+                    assert!(e.contains(reason), "{case}: {e}");
+                    assert_eq!(
+                        loaded.to_string(),
+                        format!("{}: {e}", path.display()),
+                        "{case}"
+                    )
+                }
+                (read, loaded) => panic!(
+                    "{case}: {:?} and {:?}",
+                    read.err(),
+                    loaded.err().map(|e| e.to_string())
+                ),
+            }
+        }
+        assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_nodes_children_are_valued_as_one_board_is_bit_for_bit() {
         use crate::heuristic::Evaluate;
