@@ -28,6 +28,21 @@ pub fn hash(bytes: &[u8]) -> u64 {
     extend(OFFSET_BASIS, bytes)
 }
 
+/// The standard FNV-1a hash of everything `from` reads, a chunk at a time:
+/// a file of gigabytes is hashed without being held.
+pub fn hash_reader(mut from: impl std::io::Read) -> std::io::Result<u64> {
+    let mut chunk = vec![0u8; 1 << 20];
+    let mut h = OFFSET_BASIS;
+    loop {
+        match from.read(&mut chunk) {
+            Ok(0) => return Ok(h),
+            Ok(n) => h = extend(h, &chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,6 +52,9 @@ mod tests {
         assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(hash(b"foobar"), 0x8594_4171_f739_67e8);
+        assert_eq!(hash_reader(&b"foobar"[..]).unwrap(), 0x8594_4171_f739_67e8);
+        let long: Vec<u8> = (0..3_000_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        assert_eq!(hash_reader(&long[..]).unwrap(), hash(&long));
     }
 
     #[test]

@@ -430,8 +430,11 @@ fn a_network_banks_the_positions_of_its_own_games() {
     };
     let one = make("one.csv", "1");
     assert_eq!(one, make("two.csv", "2"));
+    // The hash is the network file's, FNV-1a of all its bytes.
+    let hash = tune2048::fnv::hash(&std::fs::read(&net).unwrap());
     assert!(
-        one.contains("\n#! network_file: ") && one.contains("\n#! network_hash: "),
+        one.contains("\n#! network_file: ")
+            && one.contains(&format!("\n#! network_hash: {hash:016x}\n")),
         "{one}"
     );
     assert!(!one.contains("weights"), "{one}");

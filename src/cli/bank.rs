@@ -66,10 +66,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let written = match &args.network {
         Some(path) => {
-            let bytes = std::fs::read(path)
+            let net = Network::load(path).map_err(input_error)?;
+            let hash = std::fs::File::open(path)
+                .and_then(fnv::hash_reader)
                 .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
-            let net = Network::from_bytes(&bytes)
-                .map_err(|e| input_error(format!("{}: {e}", path.display())))?;
             let variant = plan.spec.variant;
             if net.trained.variant != variant {
                 return Err(input_error(format!(
@@ -79,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     variant.name()
                 )));
             }
-            let maker = Maker::network(&path.display().to_string(), fnv::hash(&bytes));
+            let maker = Maker::network(&path.display().to_string(), hash);
             write(&args, &plan, &maker, &net)?
         }
         None => {
