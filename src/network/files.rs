@@ -211,8 +211,9 @@ fn read_full_body(
              with bytes added)"
         ));
     }
+    // The size was checked: the file was cut short while it was read.
     let cut_short = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => "the file is cut short (no hash)".to_string(),
+        std::io::ErrorKind::UnexpectedEof => "the file was cut short while it was read".into(),
         _ => format!("cannot read: {e}"),
     };
     let mut hash = crate::fnv::hash(head);
