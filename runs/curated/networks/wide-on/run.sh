@@ -34,7 +34,6 @@ for net in W2156 W2350000; do
   scripts/pair.py --column max_tile --reach 32768 pool-W2055.csv pool-$net.csv
 done
 
-# 3. Depth 3 on games 0..99 of seed 96007, a seed nothing had played (d3.sh): started 16:38, not
-#    finished when the session ended.
+# 3. Depth 3 on games 0..99 of seed 96007, a seed nothing had played (d3.sh, log d3-96007.log).
 /usr/bin/time -f "%e s wall %M KB" $B eval --network W2350000.ntp --settings $S --depth 3 \
     --games 100 --seed 96007 --threads 2 --csv W2350000-d3-96007.csv
