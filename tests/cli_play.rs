@@ -355,6 +355,184 @@ fn compare_streams_each_side_as_eval_does() {
     assert_eq!(decided.iter().sum::<u64>(), 40);
 }
 
+/// Rows of games in a CSV file (its lines past the column line; a partial
+/// file's first line names its games).
+fn rows(path: &std::path::Path) -> usize {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let skip = if text.starts_with('#') { 2 } else { 1 };
+    text.lines().skip(skip).count()
+}
+
+/// Runs the binary with `args` and kills it (SIGKILL) once `partial` holds
+/// `at_least` rows. Returns the rows it held when the process was gone.
+fn kill_once_written(args: &[&str], partial: &std::path::Path, at_least: usize) -> usize {
+    let mut child = bin()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while rows(partial) < at_least {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it was killed: give it more games"
+        );
+        assert!(started.elapsed().as_secs() < 120, "no rows came");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    rows(partial)
+}
+
+#[test]
+fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
+    let dir = TempDir::new("resume");
+    let csv = dir.join("games.csv");
+    let partial = dir.join("games.csv.partial");
+    let eval_seed = |seed: &str, csv: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
+            "eval",
+            "--depth",
+            "2",
+            "--games",
+            "40",
+            "--seed",
+            seed,
+            "--threads",
+            "2",
+            "--json",
+            "--csv",
+            csv.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let eval = |csv: &std::path::Path, extra: &[&str]| eval_seed("5", csv, extra);
+    let args = [
+        "eval",
+        "--depth",
+        "2",
+        "--games",
+        "40",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ];
+    let csv_args = [&args[..], &["--csv", csv.to_str().unwrap()]].concat();
+    let held = kill_once_written(&csv_args, &partial, 8);
+    assert!(!csv.exists());
+    assert!((8..40).contains(&held), "{held}");
+
+    // Without --resume its games are not overwritten.
+    let out = eval(&csv, &[]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.csv.partial: holds the games of a run that stopped"),
+        "{err}"
+    );
+    assert!(err.contains("--resume"), "{err}");
+    // Other games are refused, with the line and what differs.
+    let out = eval_seed("6", &csv, &["--resume"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.csv.partial, line 1: its games are not these: they differ in seed"),
+        "{err}"
+    );
+    assert_eq!(rows(&partial), held);
+
+    let resumed = eval(&csv, &["--resume"]);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let err = text(&resumed.stderr);
+    assert!(
+        err.contains(&format!("resumed: games 0..{held} kept from")),
+        "{err}"
+    );
+    assert!(!partial.exists());
+    let whole_csv = dir.join("whole.csv");
+    let whole = eval(&whole_csv, &[]);
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        std::fs::read_to_string(&whole_csv).unwrap()
+    );
+    let json = |out: &std::process::Output| {
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (resumed, whole) = (json(&resumed), json(&whole));
+    for key in [
+        "games",
+        "mean_score",
+        "sd_score",
+        "ci95",
+        "median_score",
+        "reach",
+        "mean_moves",
+    ] {
+        assert_eq!(resumed[key], whole[key], "{key}");
+    }
+    // Nothing is left to resume.
+    let out = eval(&csv, &["--resume"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no stopped run of these games"));
+}
+
+#[test]
+fn a_killed_compare_resumes_both_sides_from_the_same_game() {
+    let dir = TempDir::new("compareresume");
+    let csv = dir.join("pair.csv");
+    let args = |csv: &std::path::Path| {
+        [
+            "compare",
+            "--weights",
+            &weights("nneonneo.ron"),
+            "--weights",
+            &weights("default.ron"),
+            "--depth",
+            "2",
+            "--games",
+            "30",
+            "--threads",
+            "2",
+            "--json",
+            "--csv",
+            csv.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let killed: Vec<String> = args(&csv);
+    let killed: Vec<&str> = killed.iter().map(String::as_str).collect();
+    kill_once_written(&killed, &dir.join("pair.a.csv.partial"), 6);
+    let resumed: Vec<String> = args(&csv).into_iter().chain(["--resume".into()]).collect();
+    let resumed: Vec<&str> = resumed.iter().map(String::as_str).collect();
+    let resumed = run(&resumed);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let whole_csv = dir.join("whole.csv");
+    let whole: Vec<String> = args(&whole_csv);
+    let whole = run(&whole.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    for side in ["a", "b"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(format!("pair.{side}.csv"))).unwrap(),
+            std::fs::read_to_string(dir.join(format!("whole.{side}.csv"))).unwrap(),
+            "{side}"
+        );
+    }
+    let json = |out: &std::process::Output| {
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (resumed, whole) = (json(&resumed), json(&whole));
+    for key in ["mean_diff", "ci95", "p_value", "wins", "losses", "ties"] {
+        assert_eq!(resumed[key], whole[key], "{key}");
+    }
+    assert_eq!(resumed["b"]["mean_score"], whole["b"]["mean_score"]);
+}
+
 /// Peak resident memory of a running process (Linux: VmHWM), in KiB.
 #[cfg(target_os = "linux")]
 fn peak_kib(pid: u32) -> Option<u64> {

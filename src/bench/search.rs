@@ -102,7 +102,7 @@ fn play(
 ) -> Vec<GameResult> {
     let batch = Batch::new(spec, vec![player.clone()], seeds.to_vec());
     let mut results = evaluator
-        .evaluate(&batch, &|_| {})
+        .evaluate(&batch, &|_, _| {})
         .expect("a local pool does not fail");
     results.games.swap_remove(0)
 }

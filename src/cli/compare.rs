@@ -50,25 +50,30 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         args.batch.describe_games(),
     );
     let players: Vec<_> = players.into_iter().map(|(p, _)| p).collect();
-    // One CSV file per side: FILE becomes FILE.a.csv and FILE.b.csv.
-    let csv: Vec<PathBuf> = args
-        .batch
-        .csv
-        .iter()
-        .flat_map(|f| [f.with_extension("a.csv"), f.with_extension("b.csv")])
-        .collect();
-    let mut tally = PairedTally::default();
+    // Both the resumed rows and the games played now add to it, in game order.
+    let tally = std::cell::RefCell::new(PairedTally::default());
     let mut searched = [SearchStats::default(), SearchStats::default()];
-    let mut summaries = args
-        .batch
-        .play(workers, &spec, &players, "A and B", &csv, |games| {
+    let mut summaries = args.batch.play(
+        workers,
+        &spec,
+        &players,
+        "A and B",
+        |rows| {
+            let mut tally = tally.borrow_mut();
+            for (a, b) in rows[0].iter().zip(&rows[1]) {
+                tally.add(a.score, b.score);
+            }
+        },
+        |games| {
+            let mut tally = tally.borrow_mut();
             for (a, b) in games[0].iter().zip(&games[1]) {
                 tally.add(a.record.score, b.record.score);
                 searched[0].add(&a.stats);
                 searched[1].add(&b.stats);
             }
-        })?;
-    let paired = tally.paired();
+        },
+    )?;
+    let paired = tally.into_inner().paired();
     let summary_b = summaries.pop().expect("two players");
     let summary_a = summaries.pop().expect("two players");
     let budgeted = budgeted(&spec);

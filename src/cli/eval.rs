@@ -10,11 +10,12 @@ use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIG
 use super::input_error;
 use tune2048::bank::pick;
 use tune2048::engine::{Start, Variant};
-use tune2048::evaluation::chunked::{Run, RunError};
+use tune2048::evaluation::chunked::{Files, Run, RunError};
+use tune2048::evaluation::game_csv::{partial_path, GameCsvError};
 use tune2048::player::Player;
 use tune2048::search::SearchStats;
 use tune2048::selfplay::{GameResult, GameSpec};
-use tune2048::stats::{Summary, EXACT_MEDIAN_GAMES};
+use tune2048::stats::{GameStat, Summary, EXACT_MEDIAN_GAMES};
 use tune2048::workers::Workers;
 
 #[derive(Debug, clap::Args)]
@@ -45,9 +46,17 @@ pub struct BatchOpts {
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Write one row per game: game,seed,score,max_tile,moves,outcome.
+    /// Write one row per game: game,seed,score,max_tile,moves,outcome. The
+    /// rows go to FILE.partial as the games finish, which becomes FILE when
+    /// the run ends; a run that stops leaves its games there for `--resume`.
     #[arg(long)]
     pub csv: Option<PathBuf>,
+    /// Pick up a stopped run of the same games from its `--csv` FILE.partial:
+    /// its games are kept, the rest played, and FILE ends as an unbroken
+    /// run's would. The summary covers every game; its rates, the games
+    /// played now.
+    #[arg(long, requires = "csv")]
+    pub resume: bool,
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -121,16 +130,18 @@ impl BatchOpts {
 
     /// Plays the batch's games with every player (all on the same seeds),
     /// chunk by chunk ([`CHUNK_GAMES`](tune2048::evaluation::chunked::CHUNK_GAMES)), with a progress bar labelled
-    /// `label`. `csv` is empty or names one file per player, which gets a row
-    /// per game as the games finish. `on_chunk` sees every chunk's results
-    /// (`[player][game]`) in game order. Returns each player's summary.
+    /// `label`. With `--csv`, each player's file ([`BatchOpts::csv_files`])
+    /// gets a row per game as the games finish (`--resume`: after those of a
+    /// stopped run). `on_resumed` sees what a stopped run's rows say
+    /// (`[player][game]`), `on_chunk` every chunk's results in game order.
+    /// Returns each player's summary.
     pub fn play(
         &self,
         workers: &Workers,
         spec: &GameSpec,
         players: &[Player],
         label: &str,
-        csv: &[PathBuf],
+        on_resumed: impl FnOnce(&[Vec<GameStat>]),
         on_chunk: impl FnMut(&[Vec<GameResult>]),
     ) -> anyhow::Result<Vec<Summary>> {
         let starts = self.bank_starts(spec.variant)?;
@@ -149,15 +160,74 @@ impl BatchOpts {
             games: self.indices(),
             start_of: start_of.as_ref().map(|f| f as &dyn Fn(u64) -> Start),
         };
+        let identity = self.identity(spec, players)?;
+        let csv = self.csv_files(players.len());
+        let files = (!csv.is_empty()).then(|| Files {
+            paths: &csv,
+            identity: &identity,
+            resume: self.resume,
+        });
+        let on_resumed = |rows: &[Vec<GameStat>]| {
+            let kept = rows.first().map_or(0, Vec::len) as u32;
+            let from = self.first + kept;
+            bar.inc(u64::from(kept) * players.len() as u64);
+            bar.suspend(|| {
+                eprintln!(
+                    "resumed: games {}..{from} kept from {}; playing {from}..{}",
+                    self.first,
+                    partial_path(&csv[0]).display(),
+                    self.indices().end
+                )
+            });
+            on_resumed(rows);
+        };
         let summaries = run
-            .play(&*evaluator, csv, &|| bar.inc(1), on_chunk)
+            .play(&*evaluator, files, &|| bar.inc(1), on_resumed, on_chunk)
             .map_err(|e| match e {
                 // The error itself, so that the exit code sees a player's failure.
                 RunError::Evaluation(e) => anyhow::Error::new(e),
-                RunError::Write(e) => anyhow::Error::new(e),
+                RunError::Csv(e @ GameCsvError::Refused { .. }) => input_error(e),
+                RunError::Csv(e) => anyhow::Error::new(e),
             })?;
         bar.finish_and_clear();
         Ok(summaries)
+    }
+}
+
+impl BatchOpts {
+    /// The `--csv` file of each of `players` players: FILE for one, FILE.a.csv
+    /// and FILE.b.csv for two (and so on); none without `--csv`.
+    pub fn csv_files(&self, players: usize) -> Vec<PathBuf> {
+        let Some(csv) = &self.csv else {
+            return Vec::new();
+        };
+        if players == 1 {
+            return vec![csv.clone()];
+        }
+        (b'a'..)
+            .take(players)
+            .map(|side| csv.with_extension(format!("{}.csv", side as char)))
+            .collect()
+    }
+
+    /// What the games are, as a JSON line: a stopped run's CSV files are
+    /// picked up only by a run whose players, search, seed and starts are
+    /// these (`--games` may grow; `--first` is checked row by row).
+    fn identity(&self, spec: &GameSpec, players: &[Player]) -> anyhow::Result<String> {
+        let network_hashes: Vec<Option<String>> = (players.iter())
+            .map(|p| match p {
+                Player::Network { network, .. } => Some(format!("{:016x}", network.hash())),
+                _ => None,
+            })
+            .collect();
+        Ok(serde_json::to_string(&serde_json::json!({
+            "players": players,
+            "network_hashes": network_hashes,
+            "spec": spec,
+            "seed": self.game.seed,
+            "bank": self.bank,
+            "bank_stage": self.bank_stage,
+        }))?)
     }
 }
 
@@ -258,13 +328,17 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
         spec.search.depth,
         args.batch.describe_games(),
     );
-    let csv: Vec<PathBuf> = args.batch.csv.iter().cloned().collect();
     let mut searched = SearchStats::default();
     let summary = args
         .batch
-        .play(workers, &spec, &[player], "eval", &csv, |chunk| {
-            chunk[0].iter().for_each(|game| searched.add(&game.stats))
-        })?
+        .play(
+            workers,
+            &spec,
+            &[player],
+            "eval",
+            |_| {},
+            |chunk| chunk[0].iter().for_each(|game| searched.add(&game.stats)),
+        )?
         .swap_remove(0);
     let budgeted = budgeted(&spec);
     let mut out = std::io::stdout().lock();

@@ -53,8 +53,8 @@ impl Jobs<'_> {
         first..(first + want).min(self.count())
     }
 
-    fn store(&self, job: usize, result: GameResult, on_game: &(dyn Fn(&GameResult) + Sync)) {
-        on_game(&result);
+    fn store(&self, job: usize, result: GameResult, on_game: &(dyn Fn(usize, &GameResult) + Sync)) {
+        on_game(job, &result);
         self.results.lock().expect("no thread panicked")[job] = Some(result);
         self.filled.fetch_add(1, Ordering::SeqCst);
     }
@@ -76,7 +76,7 @@ impl Jobs<'_> {
 /// Rank 0's threads' side of [`Jobs`], for threads in lock step.
 struct Local<'j, 'a> {
     jobs: &'j Jobs<'a>,
-    on_game: &'j (dyn Fn(&GameResult) + Sync),
+    on_game: &'j (dyn Fn(usize, &GameResult) + Sync),
 }
 
 impl crate::evaluation::Source for Local<'_, '_> {
@@ -105,7 +105,7 @@ impl<'c> MpiEvaluator<'c> {
 
     /// Rank 0's threads play jobs one at a time until none is left, or in
     /// lock step where the batch's external player plays so.
-    fn play_local(&self, jobs: &Jobs, on_game: &(dyn Fn(&GameResult) + Sync)) {
+    fn play_local(&self, jobs: &Jobs, on_game: &(dyn Fn(usize, &GameResult) + Sync)) {
         if crate::evaluation::lock_step(jobs.batch, &jobs.prepared).is_some() {
             let local = Local { jobs, on_game };
             self.pool
@@ -130,7 +130,7 @@ impl<'c> MpiEvaluator<'c> {
         &self,
         id: u64,
         jobs: &Jobs,
-        on_game: &(dyn Fn(&GameResult) + Sync),
+        on_game: &(dyn Fn(usize, &GameResult) + Sync),
     ) -> Result<(), EvaluationError> {
         let world = self.cluster.world.get()?;
         let mut finished = 0;
@@ -200,7 +200,7 @@ impl Evaluator for MpiEvaluator<'_> {
     fn evaluate(
         &self,
         batch: &Batch,
-        on_game: &(dyn Fn(&GameResult) + Sync),
+        on_game: &(dyn Fn(usize, &GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
         let world = self.cluster.world.get()?;
         let mut batches = self.batches.lock().expect("no thread panicked");

@@ -34,6 +34,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, in declaration order.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::GameOver,
+        Outcome::TileCap,
+        Outcome::MoveLimit,
+        Outcome::PlacerDone,
+        Outcome::IllegalMove,
+        Outcome::Stopped,
+    ];
+
+    /// The outcome [`Outcome::name`] names.
+    pub fn from_name(name: &str) -> Option<Outcome> {
+        Outcome::ALL.into_iter().find(|o| o.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Outcome::GameOver => "game_over",
@@ -350,6 +365,24 @@ impl<P: Placer> Stepper<P> {
 mod tests {
     use super::*;
     use crate::engine::spawn::{RandomPlacer, ScriptedPlacer, Variant};
+
+    #[test]
+    fn every_outcome_is_named_once_and_read_back() {
+        // Adding an outcome breaks this match: add it to `Outcome::ALL` too.
+        let position = |o: Outcome| match o {
+            Outcome::GameOver => 0,
+            Outcome::TileCap => 1,
+            Outcome::MoveLimit => 2,
+            Outcome::PlacerDone => 3,
+            Outcome::IllegalMove => 4,
+            Outcome::Stopped => 5,
+        };
+        for (i, o) in Outcome::ALL.into_iter().enumerate() {
+            assert_eq!(position(o), i);
+            assert_eq!(Outcome::from_name(o.name()), Some(o));
+        }
+        assert_eq!(Outcome::from_name("won"), None);
+    }
 
     fn first_legal(board: Board) -> Direction {
         board.legal_moves().next().unwrap()

@@ -1,32 +1,32 @@
 //! Long runs of games (`eval`, `compare`): every player on the same seeds,
 //! played chunk by chunk ([`CHUNK_GAMES`]) through an [`Evaluator`], folded
 //! into running tallies and, if asked, written to a per-game CSV file
-//! ([`GameCsv`]) as each chunk ends. Memory does not grow with the number
+//! ([`GameCsv`]) as the games finish. Memory does not grow with the number
 //! of games, and neither the summaries nor the files depend on the thread
-//! count.
+//! count. A run that stopped is picked up from its files ([`Files::resume`]).
 
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
+use super::game_csv::{GameCsv, GameCsvError};
 use super::{time_shares, Batch, EvaluationError, Evaluator};
-use crate::atomic_file::Streamed;
 use crate::engine::Start;
 use crate::player::Player;
 use crate::seeds::game_seed;
 use crate::selfplay::{GameResult, GameSpec};
 use crate::stats::{GameStat, Summary, Tally};
 
-/// Games are played in chunks of this many seeds; each chunk's results are
-/// folded into the tallies and written to the CSV files, in game order,
-/// before the next chunk starts. Memory does not grow with the number of
-/// games (a chunk's results are about 100 bytes a game and player), and
-/// neither the summaries nor the files depend on the thread count. Threads
-/// idle only at a chunk's end, while its last games finish.
-pub const CHUNK_GAMES: u32 = 4096;
+pub use super::game_csv::CSV_COLUMNS;
 
-/// The columns of a per-game CSV file, its first line.
-pub const CSV_COLUMNS: [&str; 6] = ["game", "seed", "score", "max_tile", "moves", "outcome"];
+/// Games are played in chunks of this many seeds; each chunk's results are
+/// folded into the tallies before the next chunk starts. Memory does not
+/// grow with the number of games (a chunk's results are about 100 bytes a
+/// game and player), and neither the summaries nor the files depend on the
+/// thread count. Threads idle only at a chunk's end, while its last games
+/// finish.
+pub const CHUNK_GAMES: u32 = 4096;
 
 /// A run of games: every player plays the same games.
 #[derive(Clone)]
@@ -44,63 +44,146 @@ pub struct Run<'a> {
     pub start_of: Option<&'a dyn Fn(u64) -> Start>,
 }
 
+/// The per-game CSV files of a run, one per player.
+pub struct Files<'a> {
+    pub paths: &'a [PathBuf],
+    /// What the games are (players, search, seed, starts) in one line: a
+    /// stopped run's files are picked up only by a run of the same games.
+    pub identity: &'a str,
+    /// Pick up the files of a stopped run of these games: their games are
+    /// kept and the rest played.
+    pub resume: bool,
+}
+
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error(transparent)]
     Evaluation(#[from] EvaluationError),
-    /// A CSV file could not be written.
+    /// A CSV file could not be written or picked up.
     #[error(transparent)]
-    Write(#[from] std::io::Error),
+    Csv(#[from] GameCsvError),
 }
 
 impl Run<'_> {
-    /// Plays the run's games chunk by chunk on `evaluator`. `csv` is empty
-    /// or names one file per player, which gets a row per game as the games
-    /// finish. `on_game` is called once per finished game, from any thread;
-    /// `on_chunk` sees every chunk's results (`[player][game]`) in game
-    /// order. Returns each player's summary.
+    /// Plays the run's games chunk by chunk on `evaluator`, writing a row
+    /// per game to `files` (if any) as the games finish. `on_game` is called
+    /// once per finished game, from any thread; `on_resumed` sees what the
+    /// rows of a resumed run's games say (`[player][game]`), once, before
+    /// any game is played; `on_chunk` sees every chunk's results
+    /// (`[player][game]`) in game order. Returns each player's summary over
+    /// all the run's games, its rates over the games played now.
     pub fn play(
         &self,
         evaluator: &dyn Evaluator,
-        csv: &[PathBuf],
+        files: Option<Files>,
         on_game: &(dyn Fn() + Sync),
+        on_resumed: impl FnOnce(&[Vec<GameStat>]),
         mut on_chunk: impl FnMut(&[Vec<GameResult>]),
     ) -> Result<Vec<Summary>, RunError> {
-        assert!(csv.is_empty() || csv.len() == self.players.len());
-        let mut files = csv
-            .iter()
-            .map(|path| GameCsv::create(path))
-            .collect::<std::io::Result<Vec<_>>>()?;
+        let (files, resumed) = match files {
+            Some(files) => self.open(&files)?,
+            None => (Vec::new(), Vec::new()),
+        };
         let mut tallies: Vec<Tally> = self.players.iter().map(|_| Tally::default()).collect();
+        let mut now: Vec<Tally> = tallies.clone();
+        let kept = resumed.first().map_or(0, Vec::len) as u32;
+        if kept > 0 {
+            for (tally, stats) in tallies.iter_mut().zip(&resumed) {
+                stats.iter().for_each(|s| tally.add(s));
+            }
+            on_resumed(&resumed);
+        }
+        let files = Mutex::new(files);
+        let failed: Mutex<Option<GameCsvError>> = Mutex::new(None);
         let start = Instant::now();
-        for first in self.games.clone().step_by(CHUNK_GAMES as usize) {
+        for first in (self.games.start + kept..self.games.end).step_by(CHUNK_GAMES as usize) {
             let last = first.saturating_add(CHUNK_GAMES).min(self.games.end);
-            let results = evaluator.evaluate(&self.chunk(first..last), &|_| on_game())?;
+            let per_player = (last - first) as usize;
+            let results = evaluator.evaluate(&self.chunk(first..last), &|job, result| {
+                on_game();
+                let mut files = files.lock().expect("no thread panicked");
+                if let Some(file) = files.get_mut(job / per_player) {
+                    let game = first + (job % per_player) as u32;
+                    if let Err(e) = file.push(game, result) {
+                        failed.lock().expect("no thread panicked").get_or_insert(e);
+                    }
+                }
+            })?;
+            if let Some(e) = failed.lock().expect("no thread panicked").take() {
+                return Err(e.into());
+            }
+            for file in files.lock().expect("no thread panicked").iter_mut() {
+                file.flush()?;
+            }
             for (w, games) in results.games.iter().enumerate() {
                 for r in games {
-                    tallies[w].add(&GameStat {
+                    let stat = GameStat {
                         score: r.record.score,
                         max_tile: r.record.max_tile,
                         moves: r.record.moves,
-                    });
-                }
-                if let Some(file) = files.get_mut(w) {
-                    file.append(first, games)?;
+                    };
+                    tallies[w].add(&stat);
+                    now[w].add(&stat);
                 }
             }
             on_chunk(&results.games);
         }
-        let moves: Vec<f64> = tallies.iter().map(|t| t.moves() as f64).collect();
+        let moves: Vec<f64> = now.iter().map(|t| t.moves() as f64).collect();
         let shares = time_shares(start.elapsed().as_secs_f64(), &moves);
-        for file in files {
+        for file in files.into_inner().expect("no thread panicked") {
             file.finish()?;
         }
         Ok(tallies
             .iter()
-            .zip(shares)
-            .map(|(tally, elapsed)| tally.summary(elapsed))
+            .zip(now.iter().zip(shares))
+            .map(|(tally, (now, elapsed))| {
+                let rates = now.summary(elapsed);
+                Summary {
+                    moves_per_s: rates.moves_per_s,
+                    games_per_s: rates.games_per_s,
+                    ..tally.summary(elapsed)
+                }
+            })
             .collect())
+    }
+
+    /// Starts the run's files, or picks up those of a stopped run: every
+    /// file goes on from the first game some file lacks. Returns them and
+    /// what their rows say.
+    fn open(&self, files: &Files) -> Result<(Vec<GameCsv>, Vec<Vec<GameStat>>), RunError> {
+        assert_eq!(files.paths.len(), self.players.len());
+        let first = self.games.start;
+        if !files.resume {
+            let created = (files.paths.iter())
+                .map(|path| GameCsv::create(path, files.identity, first))
+                .collect::<Result<_, _>>()?;
+            return Ok((created, Vec::new()));
+        }
+        let seed_of = |game: u32| game_seed(self.seed, game.into());
+        let (mut csvs, mut stats): (Vec<GameCsv>, Vec<Vec<GameStat>>) = (files.paths.iter())
+            .map(|path| GameCsv::resume(path, files.identity, first, seed_of))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
+        let kept = stats.iter().map(Vec::len).min().unwrap_or(0);
+        let wanted = self.games.len();
+        if kept > wanted {
+            return Err(GameCsvError::Refused {
+                path: super::game_csv::partial_path(&files.paths[0]),
+                line: None,
+                problem: format!(
+                    "holds {kept} games from game {first}, more than the {wanted} asked for \
+                     (--games): ask for {kept} or more to go on with them"
+                ),
+            }
+            .into());
+        }
+        for (csv, stats) in csvs.iter_mut().zip(&mut stats) {
+            csv.keep(kept)?;
+            stats.truncate(kept);
+        }
+        Ok((csvs, stats))
     }
 
     /// The batch of games `games`, from their starts if the run has any.
@@ -114,98 +197,5 @@ impl Run<'_> {
             batch.starts = batch.seeds.iter().map(|&s| start_of(s)).collect();
         }
         batch
-    }
-}
-
-/// A per-game CSV file being written: [`CSV_COLUMNS`], then one row per
-/// game, numbered by its index in the run. Written through a temporary
-/// name ([`Streamed`]): a run that stops leaves no half-written file.
-pub struct GameCsv {
-    file: Streamed,
-}
-
-impl GameCsv {
-    /// Starts the file at `path` with its column line.
-    pub fn create(path: &std::path::Path) -> std::io::Result<GameCsv> {
-        let mut file = Streamed::create(path)?;
-        file.write_all(&csv_bytes(|w| w.write_record(CSV_COLUMNS)))?;
-        Ok(GameCsv { file })
-    }
-
-    /// Appends one row per game of `results`, numbered from `first`.
-    pub fn append(&mut self, first: u32, results: &[GameResult]) -> std::io::Result<()> {
-        let rows = csv_bytes(|w| {
-            for (i, r) in (u64::from(first)..).zip(results) {
-                let rec = &r.record;
-                w.serialize((
-                    i,
-                    r.seed,
-                    rec.score,
-                    rec.max_tile,
-                    rec.moves,
-                    rec.outcome.name(),
-                ))?;
-            }
-            Ok(())
-        });
-        self.file.write_all(&rows)
-    }
-
-    /// Syncs the file and renames it to its path.
-    pub fn finish(self) -> std::io::Result<()> {
-        self.file.finish()
-    }
-}
-
-/// The CSV text `write` writes (with no header line of its own).
-fn csv_bytes(write: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> csv::Result<()>) -> Vec<u8> {
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    write(&mut writer).expect("numbers and names write to memory");
-    writer.into_inner().expect("memory takes every byte")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Board, GameRecord, Outcome};
-    use crate::search::SearchStats;
-
-    fn result(seed: u64, score: u64, outcome: Outcome) -> GameResult {
-        GameResult {
-            seed,
-            start: None,
-            record: GameRecord {
-                moves: 1000,
-                score,
-                max_tile: 2048,
-                fours: 0,
-                outcome,
-                board: Board::default(),
-            },
-            stats: SearchStats::default(),
-        }
-    }
-
-    #[test]
-    fn csv_rows_are_numbered_from_the_first_game() {
-        let dir = std::env::temp_dir().join(format!("tune2048-gamecsv-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("games.csv");
-        let mut csv = GameCsv::create(&path).unwrap();
-        csv.append(16, &[result(7, 20000, Outcome::GameOver)])
-            .unwrap();
-        csv.append(17, &[result(9, 31000, Outcome::MoveLimit)])
-            .unwrap();
-        csv.finish().unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(
-            text,
-            "game,seed,score,max_tile,moves,outcome\n\
-             16,7,20000,2048,1000,game_over\n\
-             17,9,31000,2048,1000,move_limit\n"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -31,10 +31,10 @@
 //!     ],
 //!     vec![1, 2, 3],
 //! );
-//! let two = LocalEvaluator::new(Some(2))?.evaluate(&batch, &|_| {})?;
+//! let two = LocalEvaluator::new(Some(2))?.evaluate(&batch, &|_, _| {})?;
 //! assert_eq!((two.games.len(), two.games[0].len()), (2, 3));
 //! assert_eq!(two.games[1][2].seed, 3);
-//! let one = LocalEvaluator::new(Some(1))?.evaluate(&batch, &|_| {})?;
+//! let one = LocalEvaluator::new(Some(1))?.evaluate(&batch, &|_, _| {})?;
 //! assert_eq!(one, two);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -46,6 +46,7 @@ pub use queue::{lock_step, work, Source};
 use rayon::prelude::*;
 
 pub mod chunked;
+pub mod game_csv;
 
 use crate::adversarial::duel::DuelSpec;
 use crate::adversarial::matchplay;
@@ -226,12 +227,13 @@ pub enum EvaluationError {
 /// Plays batches of games.
 pub trait Evaluator: Sync {
     /// Plays every game of `batch`; `on_game` is called once per finished
-    /// game, from any thread. Results never depend on how the games were
-    /// spread over workers.
+    /// game, from any thread, with its job (player `job / seeds`, seed
+    /// `job % seeds`: the index of the result in job order). Results never
+    /// depend on how the games were spread over workers.
     fn evaluate(
         &self,
         batch: &Batch,
-        on_game: &(dyn Fn(&GameResult) + Sync),
+        on_game: &(dyn Fn(usize, &GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError>;
 
     /// Worker threads, all processes together (for reports).
@@ -276,7 +278,7 @@ impl Evaluator for LocalEvaluator {
     fn evaluate(
         &self,
         batch: &Batch,
-        on_game: &(dyn Fn(&GameResult) + Sync),
+        on_game: &(dyn Fn(usize, &GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
         let prepared = self.pool.install(|| batch.prepare());
         if queue::lock_step(batch, &prepared).is_some() {
@@ -297,7 +299,7 @@ impl Evaluator for LocalEvaluator {
                 .with_max_len(1)
                 .map(|job| {
                     let r = batch.play(&prepared, job)?;
-                    on_game(&r);
+                    on_game(job, &r);
                     Ok(r)
                 })
                 .collect::<Result<_, Box<PlayerError>>>()?;
@@ -355,7 +357,7 @@ mod tests {
         let on = |threads| {
             LocalEvaluator::new(Some(threads))
                 .unwrap()
-                .evaluate(b, &|_| {})
+                .evaluate(b, &|_, _| {})
                 .unwrap()
         };
         let one = on(1);
@@ -370,14 +372,14 @@ mod tests {
         let count = AtomicU64::new(0);
         let one = LocalEvaluator::new(Some(1))
             .unwrap()
-            .evaluate(&b, &|_| {
+            .evaluate(&b, &|_, _| {
                 count.fetch_add(1, Ordering::Relaxed);
             })
             .unwrap();
         assert_eq!(count.load(Ordering::Relaxed), b.games());
         let three = LocalEvaluator::new(Some(3))
             .unwrap()
-            .evaluate(&b, &|_| {})
+            .evaluate(&b, &|_, _| {})
             .unwrap();
         assert_eq!(one, three);
         assert_eq!(one.games.len(), 2);
@@ -446,7 +448,7 @@ mod tests {
         b.seeds.clear();
         let r = LocalEvaluator::new(Some(2))
             .unwrap()
-            .evaluate(&b, &|_| {})
+            .evaluate(&b, &|_, _| {})
             .unwrap();
         assert_eq!(r.games, vec![Vec::<GameResult>::new(); 2]);
     }

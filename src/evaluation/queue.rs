@@ -23,7 +23,7 @@ use crate::selfplay::GameResult;
 pub(super) struct Queue<'a> {
     pub(super) batch: &'a Batch,
     pub(super) prepared: &'a [Prepared<'a>],
-    pub(super) on_game: &'a (dyn Fn(&GameResult) + Sync),
+    pub(super) on_game: &'a (dyn Fn(usize, &GameResult) + Sync),
     next: AtomicUsize,
     results: Mutex<Vec<Option<GameResult>>>,
     failed: Mutex<Option<Box<PlayerError>>>,
@@ -92,7 +92,7 @@ impl<'a> Queue<'a> {
     pub(super) fn new(
         batch: &'a Batch,
         prepared: &'a [Prepared<'a>],
-        on_game: &'a (dyn Fn(&GameResult) + Sync),
+        on_game: &'a (dyn Fn(usize, &GameResult) + Sync),
     ) -> Queue<'a> {
         Queue {
             batch,
@@ -131,7 +131,7 @@ impl Source for Queue<'_> {
     }
 
     fn store(&self, job: usize, result: GameResult) {
-        (self.on_game)(&result);
+        (self.on_game)(job, &result);
         self.results.lock().expect("no thread panicked")[job] = Some(result);
     }
 

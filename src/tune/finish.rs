@@ -40,7 +40,7 @@ pub fn compare_final(
     );
     observer.on_phase("final", batch.games());
     let start = Instant::now();
-    let results = evaluator.evaluate(&batch, &|_| observer.on_game())?;
+    let results = evaluator.evaluate(&batch, &|_, _| observer.on_game())?;
     let shares = results.time_shares(start.elapsed().as_secs_f64());
     let [base_games, best_games] = &results.games[..] else {
         unreachable!("two weight sets");

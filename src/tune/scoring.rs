@@ -195,7 +195,7 @@ impl Scorer<'_> {
         self.observer.on_phase(phase, batch.games());
         let results = self
             .evaluator
-            .evaluate(&batch, &|_| self.observer.on_game())?;
+            .evaluate(&batch, &|_, _| self.observer.on_game())?;
         Ok(results.games)
     }
 }

@@ -43,7 +43,7 @@ impl Evaluator for Synthetic {
     fn evaluate(
         &self,
         batch: &Batch,
-        on_game: &(dyn Fn(&GameResult) + Sync),
+        on_game: &(dyn Fn(usize, &GameResult) + Sync),
     ) -> Result<BatchResults, EvaluationError> {
         let n = self.batches.fetch_add(1, Ordering::Relaxed);
         if self.fail_on == Some(n) {
@@ -56,17 +56,19 @@ impl Evaluator for Synthetic {
             .players
             .iter()
             .map(|p| p.weights().expect("a built-in player"))
-            .map(|w| {
+            .enumerate()
+            .map(|(w, weights)| {
                 batch
                     .seeds
                     .iter()
-                    .map(|&seed| {
+                    .enumerate()
+                    .map(|(s, &seed)| {
                         let r = GameResult {
                             seed,
                             start: None,
                             record: GameRecord {
                                 moves: 100,
-                                score: score(w, seed, self.exact),
+                                score: score(weights, seed, self.exact),
                                 max_tile: 1024,
                                 fours: 0,
                                 outcome: Outcome::GameOver,
@@ -74,7 +76,7 @@ impl Evaluator for Synthetic {
                             },
                             stats: SearchStats::default(),
                         };
-                        on_game(&r);
+                        on_game(w * batch.seeds.len() + s, &r);
                         r
                     })
                     .collect()
