@@ -391,13 +391,14 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
     let dir = TempDir::new("resume");
     let csv = dir.join("games.csv");
     let partial = dir.join("games.csv.partial");
-    let eval_seed = |seed: &str, csv: &std::path::Path, extra: &[&str]| {
+    // Games of seed `seed`, `games` of them, written to `csv`.
+    let games_of = |seed: &str, games: &str, csv: &std::path::Path, extra: &[&str]| {
         let mut args = vec![
             "eval",
             "--depth",
             "2",
             "--games",
-            "40",
+            games,
             "--seed",
             seed,
             "--threads",
@@ -407,27 +408,20 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
             csv.to_str().unwrap(),
         ];
         args.extend_from_slice(extra);
-        run(&args)
+        args.iter().map(|s| s.to_string()).collect::<Vec<String>>()
     };
-    let eval = |csv: &std::path::Path, extra: &[&str]| eval_seed("5", csv, extra);
-    let args = [
-        "eval",
-        "--depth",
-        "2",
-        "--games",
-        "40",
-        "--seed",
-        "5",
-        "--threads",
-        "2",
-    ];
-    let csv_args = [&args[..], &["--csv", csv.to_str().unwrap()]].concat();
-    let held = kill_once_written(&csv_args, &partial, 8);
+    let eval = |seed: &str, games: &str, csv: &std::path::Path, extra: &[&str]| {
+        let args = games_of(seed, games, csv, extra);
+        run(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let killed = games_of("5", "40", &csv, &[]);
+    let killed: Vec<&str> = killed.iter().map(String::as_str).collect();
+    let held = kill_once_written(&killed, &partial, 8);
     assert!(!csv.exists());
     assert!((8..40).contains(&held), "{held}");
 
     // Without --resume its games are not overwritten.
-    let out = eval(&csv, &[]);
+    let out = eval("5", "40", &csv, &[]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(
@@ -436,16 +430,27 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
     );
     assert!(err.contains("--resume"), "{err}");
     // Other games are refused, with the line and what differs.
-    let out = eval_seed("6", &csv, &["--resume"]);
+    let out = eval("6", "40", &csv, &["--resume"]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(
         err.contains("games.csv.partial, line 1: its games are not these: they differ in seed"),
         "{err}"
     );
+    // So are fewer games than it holds.
+    let out = eval("5", "4", &csv, &["--resume"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "holds {held} games from game 0, more than the 4 asked for"
+        )),
+        "{err}"
+    );
     assert_eq!(rows(&partial), held);
 
-    let resumed = eval(&csv, &["--resume"]);
+    // More games than the stopped run asked for: the sample grows.
+    let resumed = eval("5", "48", &csv, &["--resume"]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     let err = text(&resumed.stderr);
     assert!(
@@ -454,7 +459,7 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
     );
     assert!(!partial.exists());
     let whole_csv = dir.join("whole.csv");
-    let whole = eval(&whole_csv, &[]);
+    let whole = eval("5", "48", &whole_csv, &[]);
     assert!(whole.status.success(), "{}", text(&whole.stderr));
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
@@ -476,7 +481,7 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
         assert_eq!(resumed[key], whole[key], "{key}");
     }
     // Nothing is left to resume.
-    let out = eval(&csv, &["--resume"]);
+    let out = eval("5", "48", &csv, &["--resume"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("no stopped run of these games"));
 }
