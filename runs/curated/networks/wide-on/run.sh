@@ -37,3 +37,29 @@ done
 # 3. Depth 3 on games 0..99 of seed 96007, a seed nothing had played (d3.sh, log d3-96007.log).
 /usr/bin/time -f "%e s wall %M KB" $B eval --network W2350000.ntp --settings $S --depth 3 \
     --games 100 --seed 96007 --threads 2 --csv W2350000-d3-96007.csv
+
+# 4. The shipped file of the time (G5, configs/networks/six.ntp at 61bb1a8) on the same games, in
+#    the next session (shipped-d3.sh, written before its games; log shipped-d3-96007.log), then
+#    the pairing the rule of d3.sh reads: p < 0.05 ships W2350000.
+git show 61bb1a8:configs/networks/six.ntp > G5.ntp
+/usr/bin/time -f "%e s wall %M KB" $B eval --network G5.ntp --settings $S --depth 3 \
+    --games 100 --seed 96007 --threads 2 --csv shipped-d3-96007.csv
+scripts/pair.py shipped-d3-96007.csv W2350000-d3-96007.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 shipped-d3-96007.csv W2350000-d3-96007.csv
+
+# 5. Shipped: W2350000.ntp became configs/networks/six.ntp. Its greedy games for the tests and the
+#    results page (evidence.sh, with main at a691d81 as B; log evidence.log; W-resume3 learning on
+#    beside them), the reference weights' depth-3 games of seed 96007 (reference.sh, log
+#    reference.log), and the pairings quoted.
+cp W2350000.ntp configs/networks/six.ntp
+$B eval --network W2350000.ntp --depth 0 --games 2000 --seed 9001 --threads 2 --csv W2350000-d0-9001.csv
+$B eval --network W2350000.ntp --depth 0 --games 2000 --seed 14001 --threads 2 --csv W2350000-d0-14001.csv
+$B eval --network W2350000.ntp --settings $S --depth 0 --games 2000 --seed 14001 --threads 2 \
+    --csv W2350000-settings-d0-14001.csv
+$B eval --weights configs/weights/nneonneo.ron --depth 3 --games 100 --seed 96007 --threads 2 \
+    --csv reference-d3-96007.csv
+scripts/pair.py reference-d3-96007.csv W2350000-d3-96007.csv | tail -1
+scripts/pair.py reference-d3-96007.csv shipped-d3-96007.csv | tail -1
+scripts/pair.py ../late-cascade/G5d-d0-9001.csv W2350000-d0-9001.csv | tail -1
+scripts/pair.py ../late-cascade/G5d-settings-d0-14001.csv W2350000-settings-d0-14001.csv | tail -1
+scripts/pair.py W2350000-d0-14001.csv W2350000-settings-d0-14001.csv | tail -1
