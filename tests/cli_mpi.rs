@@ -63,9 +63,18 @@ fn one_two_and_three_processes_give_the_run_of_one_process_without_mpi() {
         assert_eq!(meta["threads"], processes);
     }
 
-    let args = ["eval", "--depth", "1", "--games", "12", "--json"];
-    let plain = eval_summary(&run(&args));
-    assert_eq!(eval_summary(&mpirun(3, &args, &[])), plain);
+    // Rows reach the CSV file as games finish on any rank, placed by their
+    // job: the file is the one-process file.
+    let csv = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (plain_csv, mpi_csv) = (csv("plain.csv"), csv("mpi.csv"));
+    let args = ["eval", "--depth", "1", "--games", "12", "--json", "--csv"];
+    let plain = eval_summary(&run(&[&args[..], &[&plain_csv]].concat()));
+    let on_three = mpirun(3, &[&args[..], &[&mpi_csv]].concat(), &[]);
+    assert_eq!(eval_summary(&on_three), plain);
+    assert_eq!(
+        std::fs::read_to_string(&mpi_csv).unwrap(),
+        std::fs::read_to_string(&plain_csv).unwrap()
+    );
 }
 
 #[test]
