@@ -424,6 +424,68 @@ fn version_2_plays_version_1_s_games_with_any_lockstep_and_thread_count() {
 }
 
 #[test]
+fn an_eval_whose_player_fails_keeps_its_finished_games_for_resume() {
+    let dir = TempDir::new("eval-fail");
+    let script = dir.join("player.sh");
+    let set_mode = |mode: &str| {
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\nexec {}\n", python_player(mode)),
+        )
+        .unwrap();
+        let mut perms = std::fs::metadata(&script).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        std::fs::set_permissions(&script, perms).unwrap();
+    };
+    let eval = |csv: &Path, extra: &[&str]| {
+        bin()
+            .args(["eval", "--player", script.to_str().unwrap(), "--games", "6"])
+            .args([
+                "--depth",
+                "0",
+                "--seed",
+                "3",
+                "--threads",
+                "1",
+                "--lockstep",
+                "1",
+            ])
+            .arg("--csv")
+            .arg(csv)
+            .args(extra)
+            // Games 0 and 1 take its first 336 boards, game 2 the next 155.
+            .env("BAD_PLAYER_ON", "400")
+            .output()
+            .unwrap()
+    };
+    set_mode("ok");
+    let whole = dir.join("whole.csv");
+    assert!(eval(&whole, &[]).status.success());
+
+    set_mode("crash");
+    let csv = dir.join("games.csv");
+    let out = eval(&csv, &[]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("crashing on purpose"), "{stderr}");
+    assert!(
+        stderr.contains("games 0..2 finished before the failure and are kept in ")
+            && stderr.contains("games.csv.partial: once its cause is fixed"),
+        "{stderr}"
+    );
+    wait_for(|| !running("bad_player.py crash"));
+
+    set_mode("ok");
+    let out = eval(&csv, &["--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("resumed: games 0..2 kept"));
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+}
+
+#[test]
 fn a_run_whose_player_fails_resumes_once_the_player_is_fixed() {
     let dir = TempDir::new("ext-fail");
     let script = dir.join("player.sh");

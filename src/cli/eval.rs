@@ -185,7 +185,21 @@ impl BatchOpts {
             .play(&*evaluator, files, &|| bar.inc(1), on_resumed, on_chunk)
             .map_err(|e| match e {
                 // The error itself, so that the exit code sees a player's failure.
-                RunError::Evaluation(e) => anyhow::Error::new(e),
+                RunError::Evaluation { source, kept } => {
+                    if kept > 0 {
+                        bar.suspend(|| {
+                            eprintln!(
+                                "games {}..{} finished before the failure and are kept in {}: \
+                                 once its cause is fixed, the same command with --resume plays \
+                                 the rest",
+                                self.first,
+                                self.first + kept,
+                                partial_path(&csv[0]).display()
+                            )
+                        });
+                    }
+                    anyhow::Error::new(source)
+                }
                 RunError::Csv(e @ GameCsvError::Refused { .. }) => input_error(e),
                 RunError::Csv(e) => anyhow::Error::new(e),
             })?;

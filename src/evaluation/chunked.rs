@@ -58,8 +58,14 @@ pub struct Files<'a> {
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error(transparent)]
-    Evaluation(#[from] EvaluationError),
+    /// A game could not be played; `kept` games from the run's first have
+    /// their rows in every CSV file's partial file, for `--resume`.
+    #[error("{source}")]
+    Evaluation {
+        #[source]
+        source: EvaluationError,
+        kept: u32,
+    },
     /// A CSV file could not be written or picked up.
     #[error(transparent)]
     Csv(#[from] GameCsvError),
@@ -109,7 +115,19 @@ impl Run<'_> {
                         failed.lock().expect("no thread panicked").get_or_insert(e);
                     }
                 }
-            })?;
+            });
+            let results = match results {
+                Ok(results) => results,
+                Err(source) => {
+                    let mut files = files.into_inner().expect("no thread panicked");
+                    // Best effort: the error that matters is the game's.
+                    let flushed = files.iter_mut().all(|f| f.flush().is_ok());
+                    let kept = (files.iter().map(GameCsv::next_game).min())
+                        .filter(|_| flushed)
+                        .map_or(0, |next| next - self.games.start);
+                    return Err(RunError::Evaluation { source, kept });
+                }
+            };
             if let Some(e) = failed.lock().expect("no thread panicked").take() {
                 return Err(e.into());
             }

@@ -11,8 +11,9 @@ Apart from its MODE it is a correct, simple player: it declares one
 parameter (`param empty 270`), accepts `set empty VALUE`, and answers every
 board with the first legal move in the order U, D, L, R. The misbehaviour
 happens once in the process's life, on its 5th board counted from the
-start of its first game (a process may play many games; in version 2 the
-boards of a line count one by one, and the whole line's answer misbehaves):
+start of its first game, or the board the environment's BAD_PLAYER_ON names
+(a process may play many games; in version 2 the boards of a line count one
+by one, and the whole line's answer misbehaves):
 
     ok        no misbehaviour
     slow      sleeps 30 s before answering the 5th board
@@ -37,6 +38,7 @@ boards of a line count one by one, and the whole line's answer misbehaves):
     many      (version 2) answers the 5th board's line with one move too many
 """
 
+import os
 import subprocess
 import sys
 import time
@@ -44,7 +46,9 @@ import time
 MODES = ("ok", "slow", "silent", "crash", "garbage", "double", "illegal", "exit",
          "badparam", "noready", "dupparam", "spawner", "few", "many")
 DIRECTIONS = "UDLR"
-MISBEHAVE_ON = 5  # the board (counted over the process's life) to misbehave on
+# The board (counted over the process's life) to misbehave on: the 5th, or
+# BAD_PLAYER_ON's.
+MISBEHAVE_ON = int(os.environ.get("BAD_PLAYER_ON", "5"))
 
 
 def say(line):
@@ -158,7 +162,7 @@ def main(argv):
 
 
 def answer(mode, boards, state):
-    """The moves for a line's boards, misbehaving on the 5th board; `None`
+    """The moves for a line's boards, misbehaving on board MISBEHAVE_ON; `None`
     when the line gets no answer."""
     moves = []
     misbehave = False
