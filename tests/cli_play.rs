@@ -1,5 +1,7 @@
 //! `play`, `eval` and `compare` through the binary.
 
+use std::path::PathBuf;
+
 use tune2048::engine::Variant;
 use tune2048::evaluation::chunked::CHUNK_GAMES;
 use tune2048::heuristic::{Heuristic, Weights};
@@ -363,9 +365,10 @@ fn rows(path: &std::path::Path) -> usize {
     text.lines().skip(skip).count()
 }
 
-/// Runs the binary with `args` and kills it (SIGKILL) once `partial` holds
-/// `at_least` rows. Returns the rows it held when the process was gone.
-fn kill_once_written(args: &[&str], partial: &std::path::Path, at_least: usize) -> usize {
+/// Runs the binary with `args` and kills it (SIGKILL) once each of
+/// `partials` holds `at_least` rows. Returns the rows each held when the
+/// process was gone.
+fn kill_once_written(args: &[&str], partials: &[PathBuf], at_least: usize) -> Vec<usize> {
     let mut child = bin()
         .args(args)
         .stdout(std::process::Stdio::null())
@@ -373,7 +376,7 @@ fn kill_once_written(args: &[&str], partial: &std::path::Path, at_least: usize) 
         .spawn()
         .unwrap();
     let started = std::time::Instant::now();
-    while rows(partial) < at_least {
+    while partials.iter().any(|p| rows(p) < at_least) {
         assert!(
             child.try_wait().unwrap().is_none(),
             "the run ended before it was killed: give it more games"
@@ -383,7 +386,7 @@ fn kill_once_written(args: &[&str], partial: &std::path::Path, at_least: usize) 
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    rows(partial)
+    partials.iter().map(|p| rows(p)).collect()
 }
 
 #[test]
@@ -416,7 +419,7 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
     };
     let killed = games_of("5", "40", &csv, &[]);
     let killed: Vec<&str> = killed.iter().map(String::as_str).collect();
-    let held = kill_once_written(&killed, &partial, 8);
+    let held = kill_once_written(&killed, &[partial.clone()], 8)[0];
     assert!(!csv.exists());
     assert!((8..40).contains(&held), "{held}");
 
@@ -512,11 +515,20 @@ fn a_killed_compare_resumes_both_sides_from_the_same_game() {
     };
     let killed: Vec<String> = args(&csv);
     let killed: Vec<&str> = killed.iter().map(String::as_str).collect();
-    kill_once_written(&killed, &dir.join("pair.a.csv.partial"), 6);
+    // Both sides go on from the first game either file lacks (the other's
+    // rows past it are dropped and played again).
+    let partials = ["a", "b"].map(|side| dir.join(format!("pair.{side}.csv.partial")));
+    let held = kill_once_written(&killed, &partials, 3);
+    let held = held.into_iter().min().unwrap();
     let resumed: Vec<String> = args(&csv).into_iter().chain(["--resume".into()]).collect();
     let resumed: Vec<&str> = resumed.iter().map(String::as_str).collect();
     let resumed = run(&resumed);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let err = text(&resumed.stderr);
+    assert!(
+        err.contains(&format!("resumed: games 0..{held} kept from")),
+        "{err}"
+    );
     let whole_csv = dir.join("whole.csv");
     let whole: Vec<String> = args(&whole_csv);
     let whole = run(&whole.iter().map(String::as_str).collect::<Vec<_>>());

@@ -7,8 +7,9 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::game_csv::{GameCsv, GameCsvError};
 use super::{time_shares, Batch, EvaluationError, Evaluator};
@@ -19,6 +20,9 @@ use crate::selfplay::{GameResult, GameSpec};
 use crate::stats::{GameStat, Summary, Tally};
 
 pub use super::game_csv::CSV_COLUMNS;
+
+/// Rows written in order reach their files at least this often.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
 /// Games are played in chunks of this many seeds; each chunk's results are
 /// folded into the tallies before the next chunk starts. Memory does not
@@ -103,50 +107,45 @@ impl Run<'_> {
         let files = Mutex::new(files);
         let failed: Mutex<Option<GameCsvError>> = Mutex::new(None);
         let start = Instant::now();
-        for first in (self.games.start + kept..self.games.end).step_by(CHUNK_GAMES as usize) {
-            let last = first.saturating_add(CHUNK_GAMES).min(self.games.end);
-            let per_player = (last - first) as usize;
-            let results = evaluator.evaluate(&self.chunk(first..last), &|job, result| {
-                on_game();
-                let mut files = files.lock().expect("no thread panicked");
-                if let Some(file) = files.get_mut(job / per_player) {
-                    let game = first + (job % per_player) as u32;
-                    if let Err(e) = file.push(game, result) {
-                        failed.lock().expect("no thread panicked").get_or_insert(e);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // Rows in order reach the files within a second, however long
+            // the next game takes.
+            let flusher = scope.spawn(|| {
+                while !done.load(Ordering::Acquire) {
+                    std::thread::park_timeout(FLUSH_EVERY);
+                    for file in files.lock().expect("no thread panicked").iter_mut() {
+                        if let Err(e) = file.flush() {
+                            failed.lock().expect("no thread panicked").get_or_insert(e);
+                        }
                     }
                 }
             });
-            let results = match results {
-                Ok(results) => results,
-                Err(source) => {
-                    let mut files = files.into_inner().expect("no thread panicked");
-                    // Best effort: the error that matters is the game's.
-                    let flushed = files.iter_mut().all(|f| f.flush().is_ok());
-                    let kept = (files.iter().map(GameCsv::next_game).min())
-                        .filter(|_| flushed)
-                        .map_or(0, |next| next - self.games.start);
-                    return Err(RunError::Evaluation { source, kept });
-                }
-            };
-            if let Some(e) = failed.lock().expect("no thread panicked").take() {
-                return Err(e.into());
-            }
-            for file in files.lock().expect("no thread panicked").iter_mut() {
-                file.flush()?;
-            }
-            for (w, games) in results.games.iter().enumerate() {
-                for r in games {
-                    let stat = GameStat {
-                        score: r.record.score,
-                        max_tile: r.record.max_tile,
-                        moves: r.record.moves,
-                    };
-                    tallies[w].add(&stat);
-                    now[w].add(&stat);
-                }
-            }
-            on_chunk(&results.games);
-        }
+            let played = self.play_chunks(
+                evaluator,
+                kept,
+                &files,
+                &failed,
+                on_game,
+                &mut |games: &[Vec<GameResult>]| {
+                    for (w, games) in games.iter().enumerate() {
+                        for r in games {
+                            let stat = GameStat {
+                                score: r.record.score,
+                                max_tile: r.record.max_tile,
+                                moves: r.record.moves,
+                            };
+                            tallies[w].add(&stat);
+                            now[w].add(&stat);
+                        }
+                    }
+                    on_chunk(games);
+                },
+            );
+            done.store(true, Ordering::Release);
+            flusher.thread().unpark();
+            played
+        })?;
         let moves: Vec<f64> = now.iter().map(|t| t.moves() as f64).collect();
         let shares = time_shares(start.elapsed().as_secs_f64(), &moves);
         for file in files.into_inner().expect("no thread panicked") {
@@ -164,6 +163,55 @@ impl Run<'_> {
                 }
             })
             .collect())
+    }
+
+    /// Plays the games from `kept` games past the run's first, chunk by
+    /// chunk, each finished game's row pushed to its player's file. A write
+    /// that failed (`failed`) stops the run at its chunk's end.
+    fn play_chunks(
+        &self,
+        evaluator: &dyn Evaluator,
+        kept: u32,
+        files: &Mutex<Vec<GameCsv>>,
+        failed: &Mutex<Option<GameCsvError>>,
+        on_game: &(dyn Fn() + Sync),
+        on_chunk: &mut dyn FnMut(&[Vec<GameResult>]),
+    ) -> Result<(), RunError> {
+        for first in (self.games.start + kept..self.games.end).step_by(CHUNK_GAMES as usize) {
+            let last = first.saturating_add(CHUNK_GAMES).min(self.games.end);
+            let per_player = (last - first) as usize;
+            let results = evaluator.evaluate(&self.chunk(first..last), &|job, result| {
+                on_game();
+                let mut files = files.lock().expect("no thread panicked");
+                if let Some(file) = files.get_mut(job / per_player) {
+                    let game = first + (job % per_player) as u32;
+                    if let Err(e) = file.push(game, result) {
+                        failed.lock().expect("no thread panicked").get_or_insert(e);
+                    }
+                }
+            });
+            let mut files = files.lock().expect("no thread panicked");
+            let results = match results {
+                Ok(results) => results,
+                Err(source) => {
+                    // Best effort: the error that matters is the game's.
+                    let flushed = files.iter_mut().all(|f| f.flush().is_ok());
+                    let kept = (files.iter().map(GameCsv::next_game).min())
+                        .filter(|_| flushed)
+                        .map_or(0, |next| next - self.games.start);
+                    return Err(RunError::Evaluation { source, kept });
+                }
+            };
+            if let Some(e) = failed.lock().expect("no thread panicked").take() {
+                return Err(e.into());
+            }
+            for file in files.iter_mut() {
+                file.flush()?;
+            }
+            drop(files);
+            on_chunk(&results.games);
+        }
+        Ok(())
     }
 
     /// Starts the run's files, or picks up those of a stopped run: every

@@ -3,7 +3,8 @@
 //! columns and rows become `FILE` when the run ends (written through a
 //! temporary file, synced and renamed over it). A run that stops (an
 //! error, Ctrl-C, `kill -9`, a machine that goes away) leaves its finished
-//! games in `FILE.partial`, less at most the last second of them; the same
+//! games in `FILE.partial`, less at most the last second of them (a run
+//! flushes its files every second: [`super::chunked::Run::play`]); the same
 //! games run again with `--resume` keep those and play the rest, and `FILE`
 //! ends as an unbroken run's would.
 //!
@@ -18,7 +19,6 @@ use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, BufRead, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use crate::atomic_file::Streamed;
 use crate::engine::Outcome;
@@ -30,9 +30,6 @@ pub const CSV_COLUMNS: [&str; 6] = ["game", "seed", "score", "max_tile", "moves"
 
 /// How a partial file's first line starts; the run's identity follows.
 const IDENTITY_PREFIX: &str = "# tune2048 games: ";
-
-/// Rows finished in order reach the file at least this often.
-const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
 /// Where the rows of a run writing `path` go until it ends: `FILE.partial`.
 pub fn partial_path(path: &Path) -> PathBuf {
@@ -73,7 +70,6 @@ pub struct GameCsv {
     next: u32,
     /// Rows of games that finished before `next`'s, by game.
     waiting: BTreeMap<u32, Vec<u8>>,
-    flushed: Instant,
     /// Where the column line and then each row picked up by
     /// [`GameCsv::resume`] end, until [`GameCsv::keep`] has been called.
     ends: Vec<u64>,
@@ -109,7 +105,6 @@ impl GameCsv {
             out: BufWriter::new(file),
             next: first,
             waiting: BTreeMap::new(),
-            flushed: Instant::now(),
             ends: Vec::new(),
         };
         let head = format!("{IDENTITY_PREFIX}{identity}\n{}\n", CSV_COLUMNS.join(","));
@@ -159,7 +154,6 @@ impl GameCsv {
             out: BufWriter::new(file),
             next: first + stats.len() as u32,
             waiting: BTreeMap::new(),
-            flushed: Instant::now(),
             ends,
         };
         Ok((csv, stats))
@@ -191,7 +185,8 @@ impl GameCsv {
     }
 
     /// Takes game `game`'s result, in any order, and writes the rows that
-    /// are now in order; what is written reaches the file within a second.
+    /// are now in order; they reach the file at the next [`GameCsv::flush`]
+    /// (or sooner, when its buffer fills).
     pub fn push(&mut self, game: u32, result: &GameResult) -> Result<(), GameCsvError> {
         debug_assert!(game >= self.next && !self.waiting.contains_key(&game));
         self.waiting.insert(game, row(game, result));
@@ -199,15 +194,11 @@ impl GameCsv {
             self.out.write_all(&row).map_err(|e| self.io(e))?;
             self.next += 1;
         }
-        if self.flushed.elapsed() >= FLUSH_EVERY {
-            self.flush()?;
-        }
         Ok(())
     }
 
     /// Hands every row written so far to the file.
     pub fn flush(&mut self) -> Result<(), GameCsvError> {
-        self.flushed = Instant::now();
         self.out.flush().map_err(|e| self.io(e))
     }
 
