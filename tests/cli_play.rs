@@ -419,7 +419,7 @@ fn a_killed_eval_resumes_to_the_unbroken_runs_file_and_summary() {
     };
     let killed = games_of("5", "40", &csv, &[]);
     let killed: Vec<&str> = killed.iter().map(String::as_str).collect();
-    let held = kill_once_written(&killed, &[partial.clone()], 8)[0];
+    let held = kill_once_written(&killed, std::slice::from_ref(&partial), 8)[0];
     assert!(!csv.exists());
     assert!((8..40).contains(&held), "{held}");
 
