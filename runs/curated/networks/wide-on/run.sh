@@ -63,3 +63,20 @@ scripts/pair.py reference-d3-96007.csv shipped-d3-96007.csv | tail -1
 scripts/pair.py ../late-cascade/G5d-d0-9001.csv W2350000-d0-9001.csv | tail -1
 scripts/pair.py ../late-cascade/G5d-settings-d0-14001.csv W2350000-settings-d0-14001.csv | tail -1
 scripts/pair.py W2350000-d0-14001.csv W2350000-settings-d0-14001.csv | tail -1
+
+# 6. W learned on from its save at 2,350,000 (W-resume3.sh; log W-resume3.log, rows W-progress3.csv),
+#    killed at 20:14 after its save at 2,540,000 (190,000 games in 5,013 s of blocks), then the
+#    gate written in gate2.sh before the save existed (log gate2.log): packed as W2350000 was, it
+#    goes to depth 3 only if it beats W2350000 at depth 1 with p < 0.05 on W2350000's 1,200 games.
+$B learn W --resume --games 3000000 --bank bank-mix3.csv --bank-stage every:25 \
+    --bank-share 1.0 --block 1000 --save-secs 1200 --threads 2
+$B pack W/network.nt --step 16 --keep 9400000 --keep-by impact --keep-unmet --stage-deltas \
+    --out W2540000.ntp
+for seed in 7600 8600 8700; do
+  $B eval --network W2540000.ntp --depth 1 --games 400 --seed $seed --bank bank-eval.csv \
+      --bank-stage 16384 --threads 2 --csv W2540000-d1-$seed.csv
+done
+cat W2540000-d1-7600.csv > pool-W2540000.csv
+tail -n +2 W2540000-d1-8600.csv >> pool-W2540000.csv; tail -n +2 W2540000-d1-8700.csv >> pool-W2540000.csv
+scripts/pair.py pool-W2350000.csv pool-W2540000.csv | tail -1
+scripts/pair.py --column max_tile --reach 32768 pool-W2350000.csv pool-W2540000.csv
