@@ -423,20 +423,22 @@ fn version_2_plays_version_1_s_games_with_any_lockstep_and_thread_count() {
     }
 }
 
+/// Makes `script` a shell script that runs the Python fixture in `mode`: a
+/// player whose command stays the same while its behaviour changes, as a
+/// program fixed in place would.
+fn point_script_at(script: &Path, mode: &str) {
+    let text = format!("#!/bin/sh\nexec {}\n", python_player(mode));
+    std::fs::write(script, text).unwrap();
+    let mut perms = std::fs::metadata(script).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(script, perms).unwrap();
+}
+
 #[test]
 fn an_eval_whose_player_fails_keeps_its_finished_games_for_resume() {
     let dir = TempDir::new("eval-fail");
     let script = dir.join("player.sh");
-    let set_mode = |mode: &str| {
-        std::fs::write(
-            &script,
-            format!("#!/bin/sh\nexec {}\n", python_player(mode)),
-        )
-        .unwrap();
-        let mut perms = std::fs::metadata(&script).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-        std::fs::set_permissions(&script, perms).unwrap();
-    };
+    let set_mode = |mode: &str| point_script_at(&script, mode);
     let eval = |csv: &Path, extra: &[&str]| {
         bin()
             .args(["eval", "--player", script.to_str().unwrap(), "--games", "6"])
@@ -489,16 +491,7 @@ fn an_eval_whose_player_fails_keeps_its_finished_games_for_resume() {
 fn a_run_whose_player_fails_resumes_once_the_player_is_fixed() {
     let dir = TempDir::new("ext-fail");
     let script = dir.join("player.sh");
-    let set_mode = |mode: &str| {
-        std::fs::write(
-            &script,
-            format!("#!/bin/sh\nexec {}\n", python_player(mode)),
-        )
-        .unwrap();
-        let mut perms = std::fs::metadata(&script).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-        std::fs::set_permissions(&script, perms).unwrap();
-    };
+    let set_mode = |mode: &str| point_script_at(&script, mode);
     set_mode("ok");
     let config = write_job(&dir, &[script.display().to_string()], 2, false);
     // A short decision limit, for the slow player.

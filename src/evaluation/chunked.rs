@@ -59,6 +59,24 @@ pub struct Files<'a> {
     pub resume: bool,
 }
 
+/// Each player's summary of all its games (`all`), with the rates of the
+/// games played in the `elapsed_s` seconds just past (`now`: all, less a
+/// resumed run's games).
+fn summaries(all: &[Tally], now: &[Tally], elapsed_s: f64) -> Vec<Summary> {
+    let moves: Vec<f64> = now.iter().map(|t| t.moves() as f64).collect();
+    let shares = time_shares(elapsed_s, &moves);
+    (all.iter().zip(now.iter().zip(shares)))
+        .map(|(all, (now, elapsed))| {
+            let rates = now.summary(elapsed);
+            Summary {
+                moves_per_s: rates.moves_per_s,
+                games_per_s: rates.games_per_s,
+                ..all.summary(elapsed)
+            }
+        })
+        .collect()
+}
+
 /// Why a run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -146,23 +164,10 @@ impl Run<'_> {
             flusher.thread().unpark();
             played
         })?;
-        let moves: Vec<f64> = now.iter().map(|t| t.moves() as f64).collect();
-        let shares = time_shares(start.elapsed().as_secs_f64(), &moves);
         for file in files.into_inner().expect("no thread panicked") {
             file.finish()?;
         }
-        Ok(tallies
-            .iter()
-            .zip(now.iter().zip(shares))
-            .map(|(tally, (now, elapsed))| {
-                let rates = now.summary(elapsed);
-                Summary {
-                    moves_per_s: rates.moves_per_s,
-                    games_per_s: rates.games_per_s,
-                    ..tally.summary(elapsed)
-                }
-            })
-            .collect())
+        Ok(summaries(&tallies, &now, start.elapsed().as_secs_f64()))
     }
 
     /// Plays the games from `kept` games past the run's first, chunk by
