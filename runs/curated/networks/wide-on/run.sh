@@ -80,3 +80,15 @@ cat W2540000-d1-7600.csv > pool-W2540000.csv
 tail -n +2 W2540000-d1-8600.csv >> pool-W2540000.csv; tail -n +2 W2540000-d1-8700.csv >> pool-W2540000.csv
 scripts/pair.py pool-W2350000.csv pool-W2540000.csv | tail -1
 scripts/pair.py --column max_tile --reach 32768 pool-W2350000.csv pool-W2540000.csv
+
+# 7. The shipped file measured again, the next session, on a new machine (binary of 4d7e8bc):
+#    shipped-106007.sh (written and committed before any game of seed 106007, with the rule that
+#    reads issue 43's goal over seeds 96007 and 106007 pooled; log shipped-106007.log), then
+#    after-106007.sh (log after-106007.log), then the pairings quoted.
+./shipped-106007.sh > shipped-106007.log 2>&1
+./after-106007.sh > after-106007.log 2>&1
+scripts/pair.py reference-d3-106007.csv shipped-d3-106007.csv | tail -1
+scripts/pair.py reference-d3-106007.csv shipped-ms-106007.csv | tail -1
+scripts/pair.py shipped-ms-106007.csv shipped-d3-106007.csv | tail -1
+scripts/pair.py reference-d4-106007.csv shipped-d3-106007.csv | tail -1
+scripts/pair.py --column max_tile --reach 16384 reference-d4-106007.csv shipped-d3-106007.csv
