@@ -5,8 +5,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget};
-
 use super::common::{load_weights, GameOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::bank::record::Stage;
@@ -110,12 +108,7 @@ fn write(
     evaluation: &impl Evaluate,
 ) -> anyhow::Result<Written> {
     eprintln!("{}", plan.made_by(maker));
-    let bar = ProgressBar::with_draw_target(
-        Some(u64::from(args.games)),
-        ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(tune2048::progress::games_style());
-    bar.set_prefix("bank");
+    let bar = tune2048::progress::games_bar(u64::from(args.games), "bank");
     let evaluator = LocalEvaluator::new(args.threads)?;
     let written = plan
         .write(&args.out, maker, evaluation, &evaluator, &|| bar.inc(1))

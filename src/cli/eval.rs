@@ -4,8 +4,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use indicatif::{ProgressBar, ProgressDrawTarget};
-
 use super::common::{bank_stage, load_weights, GameOpts, PlayerOpts, DEFAULT_WEIGHTS};
 use super::input_error;
 use tune2048::bank::pick;
@@ -146,12 +144,8 @@ impl BatchOpts {
     ) -> anyhow::Result<Vec<Summary>> {
         let starts = self.bank_starts(spec.variant)?;
         let start_of = starts.map(|starts| move |seed| pick(&starts, seed));
-        let bar = ProgressBar::with_draw_target(
-            Some(u64::from(self.games) * players.len() as u64),
-            ProgressDrawTarget::stderr_with_hz(4),
-        );
-        bar.set_style(tune2048::progress::games_style());
-        bar.set_prefix(label.to_string());
+        let bar =
+            tune2048::progress::games_bar(u64::from(self.games) * players.len() as u64, label);
         let evaluator = super::workers::evaluator(workers, self.threads)?;
         let run = Run {
             spec: *spec,

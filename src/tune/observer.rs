@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use indicatif::{ProgressBar, ProgressDrawTarget};
+use indicatif::ProgressBar;
 
 use super::config::{Depth, Game, TuneConfig};
 use super::contender::Contender;
@@ -143,9 +143,7 @@ impl Observer for Progress {
 
     fn on_phase(&self, name: &str, games: u64) {
         self.finish_bar();
-        let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr_with_hz(4));
-        bar.set_style(crate::progress::games_style());
-        bar.set_prefix(name.to_string());
+        let bar = crate::progress::games_bar(games, name);
         *self.bar.lock().expect("bar lock") = Some(bar);
     }
 
