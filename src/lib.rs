@@ -6,7 +6,7 @@
 //!
 //! 1. Utilities: [`seeds`] (every game's seed), [`fnv`], [`atomic_file`] (whole-file
 //!    writes), [`lock`] (one writer per folder), [`loader`] (RON/JSON files with
-//!    file:line:field errors), [`utc`], [`progress`] (the one progress-bar style),
+//!    file:line:field errors), [`utc`], [`progress`] (the one progress bar over games),
 //!    [`stats`] (summaries, Student t, paired comparisons), [`child`] (a program
 //!    run as a child: timed reads, writes with a deadline, its group killed),
 //!    [`cpu`] (a binary built for another CPU).

@@ -19,7 +19,7 @@ pub const LOG_EVERY: Duration = Duration::from_secs(60);
 
 /// The style of every bar over games: `prefix [=====>    ] 12/40 games
 /// 3.1/s  ETA 9s`, the prefix right-aligned in 14 columns.
-pub fn games_style() -> ProgressStyle {
+fn games_style() -> ProgressStyle {
     ProgressStyle::with_template("{prefix:>14} [{bar:30}] {pos}/{len} games  {per_sec}  ETA {eta}")
         .expect("valid template")
         .progress_chars("=> ")
