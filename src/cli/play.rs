@@ -79,11 +79,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let st = result.stats;
     eprintln!(
-        "search: {} decisions, {:.0} moves and {:.0} evaluations per decision, {:.1}% table hits per decision",
+        "search: {} decisions, {:.0} moves and {:.0} evaluations per decision, {:.1}% table hits per decision, {:.1}% of evaluations read back from the leaf cache",
         st.decisions,
         st.moves as f64 / st.decisions.max(1) as f64,
         st.evals as f64 / st.decisions.max(1) as f64,
         100.0 * st.tt_hits as f64 / st.decisions.max(1) as f64,
+        100.0 * st.leaf_hits as f64 / st.evals.max(1) as f64,
     );
     println!(
         "seed {} score {} max_tile {} moves {} outcome {} time {:.2}s ({:.0} moves/s, max rank {})",

@@ -54,6 +54,11 @@ pub trait Evaluate: Sync {
     /// less than a mispredicted branch.
     const SCORE_ILLEGAL_MOVES: bool = false;
 
+    /// Whether a search keeps the scores of the leaves it scored, to read
+    /// back when a leaf comes again: true where a score costs far more than
+    /// a look into a small table (a network's lookups miss the caches).
+    const CACHE_LEAVES: bool = false;
+
     /// The score of `board`, an afterstate, given with its transpose (the
     /// heuristic reads columns as rows of it).
     fn eval_pair(&self, board: Board, transpose: Board) -> f32;

@@ -467,6 +467,8 @@ impl Network {
 /// it expects to come, so leaves reached along different paths compare as
 /// whole-game scores.
 impl Evaluate for Network {
+    const CACHE_LEAVES: bool = true;
+
     #[inline(always)]
     fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
         Network::implied_score(board) + self.value_pair(board, transpose)

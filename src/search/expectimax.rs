@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 mod last_layer;
 
+use super::leaf_cache::{LeafCache, LEAF_CACHE_BITS};
 use super::tt::Table;
 use super::{downgraded, Budget, Depth, NodeClock, SearchParams, Settings};
 use crate::engine::tables::{MoveTables, TABLES};
@@ -20,6 +21,11 @@ pub struct SearchStats {
     pub evals: u64,
     /// Chance nodes answered by the transposition table.
     pub tt_hits: u64,
+    /// Boards at the horizon whose score was read back from the search's
+    /// leaf cache (counted in `evals` too: the search's work in boards is
+    /// the same with or without the cache).
+    #[serde(default)]
+    pub leaf_hits: u64,
     /// Decisions made.
     pub decisions: u64,
     /// Moves played by [`SearchPolicy`], by the depth of the search that
@@ -40,6 +46,7 @@ impl SearchStats {
             moves: self.moves - before.moves,
             evals: self.evals - before.evals,
             tt_hits: self.tt_hits - before.tt_hits,
+            leaf_hits: self.leaf_hits - before.leaf_hits,
             decisions: self.decisions - before.decisions,
             depths: std::array::from_fn(|k| self.depths[k] - before.depths[k]),
         }
@@ -50,6 +57,7 @@ impl SearchStats {
         self.moves += other.moves;
         self.evals += other.evals;
         self.tt_hits += other.tt_hits;
+        self.leaf_hits += other.leaf_hits;
         self.decisions += other.decisions;
         for (mine, theirs) in self.depths.iter_mut().zip(other.depths) {
             *mine += theirs;
@@ -86,6 +94,7 @@ const MIN_TIMED_SEARCH: Duration = Duration::from_micros(20);
 /// A search context: one per thread, reused across moves and games.
 pub struct Searcher {
     table: Table,
+    leaves: LeafCache,
     pub stats: SearchStats,
 }
 
@@ -95,6 +104,9 @@ struct Node<'a, E: Evaluate, const STOPPABLE: bool> {
     t: &'a MoveTables,
     h: &'a E,
     table: &'a mut Table,
+    /// Leaf scores, where the evaluation asks for them to be kept
+    /// ([`Evaluate::CACHE_LEAVES`]).
+    leaves: &'a mut LeafCache,
     stats: SearchStats,
     limit: u32,
     cutoff: f32,
@@ -327,11 +339,60 @@ impl<E: Evaluate, const STOPPABLE: bool> Node<'_, E, STOPPABLE> {
     #[inline(always)]
     fn leaves(&mut self, board: Board, trans: Board) -> f32 {
         let moved = board.shifts_pair(trans, self.t);
-        let mut scores = self.h.eval_children(board, &moved);
-        if children_may_reach(board, self.leaf_down) {
-            rescore_downgraded(self.h, board, &moved, &mut scores, self.leaf_down);
-        }
+        let scores = if E::CACHE_LEAVES {
+            self.cached_scores(board, &moved)
+        } else {
+            self.scores(board, &moved)
+        };
         self.best_of(std::array::from_fn(|k| (moved[k].0 != board, scores[k])))
+    }
+
+    /// The scores of `board`'s children `moved`, as leaves.
+    #[inline(always)]
+    fn scores(&self, board: Board, moved: &[(Board, Board); 4]) -> [f32; 4] {
+        let mut scores = self.h.eval_children(board, moved);
+        if children_may_reach(board, self.leaf_down) {
+            rescore_downgraded(self.h, board, moved, &mut scores, self.leaf_down);
+        }
+        scores
+    }
+
+    /// [`Node::scores`], each legal child's read back from the leaf cache
+    /// where it was scored before in this search, the others scored
+    /// together (an illegal child, or one read back, is passed on as the
+    /// board itself, which [`Evaluate::eval_children`] does not score) and
+    /// kept.
+    #[inline(always)]
+    fn cached_scores(&mut self, board: Board, moved: &[(Board, Board); 4]) -> [f32; 4] {
+        let mut kept = [None; 4];
+        let mut asked = *moved;
+        let mut misses = 0;
+        for (k, &(next, _)) in moved.iter().enumerate() {
+            if next == board {
+                continue;
+            }
+            kept[k] = self.leaves.get(next.0);
+            if kept[k].is_some() {
+                asked[k] = (board, board);
+            } else {
+                misses += 1;
+            }
+        }
+        self.stats.leaf_hits += kept.iter().flatten().count() as u64;
+        let scored = if misses > 0 {
+            self.scores(board, &asked)
+        } else {
+            [0.0; 4]
+        };
+        std::array::from_fn(|k| {
+            kept[k].unwrap_or_else(|| {
+                let (next, _) = asked[k];
+                if next != board {
+                    self.leaves.put(next.0, scored[k]);
+                }
+                scored[k]
+            })
+        })
     }
 
     /// A max node: `board` (with its transpose) after a tile was placed; the
@@ -418,6 +479,7 @@ impl Searcher {
     pub fn new(tt_bits: u32) -> Searcher {
         Searcher {
             table: Table::new(tt_bits),
+            leaves: LeafCache::new(LEAF_CACHE_BITS),
             stats: SearchStats::default(),
         }
     }
@@ -542,10 +604,14 @@ impl Searcher {
     ) -> RootSearch {
         let (lost, first) = again.map_or((0.0, None), |(lost, first)| (lost, Some(first)));
         self.table.new_epoch();
+        if E::CACHE_LEAVES {
+            self.leaves.new_epoch();
+        }
         let mut node = Node::<E, STOPPABLE> {
             t: &TABLES,
             h,
             table: &mut self.table,
+            leaves: &mut self.leaves,
             stats: SearchStats::default(),
             limit,
             cutoff: params.prob_cutoff,
@@ -586,6 +652,7 @@ impl Searcher {
         self.stats.moves += s.moves;
         self.stats.evals += s.evals;
         self.stats.tt_hits += s.tt_hits;
+        self.stats.leaf_hits += s.leaf_hits;
         RootSearch {
             values,
             lost_in,

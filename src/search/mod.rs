@@ -37,6 +37,7 @@
 mod clock;
 mod downgrade;
 mod expectimax;
+mod leaf_cache;
 pub mod settings;
 mod tt;
 

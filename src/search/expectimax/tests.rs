@@ -575,3 +575,113 @@ fn leaves_at_the_leaf_downgrade_threshold_are_scored_as_their_downgraded_boards(
         );
     }
 }
+
+/// A network searched without its leaf cache: every method is the
+/// network's own, only [`Evaluate::CACHE_LEAVES`] is off.
+struct Uncached<'n>(&'n crate::network::Network);
+
+impl Evaluate for Uncached<'_> {
+    fn eval_pair(&self, board: Board, transpose: Board) -> f32 {
+        self.0.eval_pair(board, transpose)
+    }
+
+    fn eval_as(&self, board: Board, seen: Board) -> f32 {
+        self.0.eval_as(board, seen)
+    }
+
+    fn dead_end_cost(&self, root: Board) -> f32 {
+        self.0.dead_end_cost(root)
+    }
+
+    fn largest_tile_value(&self, board: Board) -> f32 {
+        self.0.largest_tile_value(board)
+    }
+
+    fn eval_children(&self, board: Board, children: &[(Board, Board); 4]) -> [f32; 4] {
+        self.0.eval_children(board, children)
+    }
+}
+
+/// A `lines-squares` network with some learning in it, so that values
+/// differ by board; `seed` picks the learning.
+fn learned_network(seed: u64) -> crate::network::Network {
+    let tuples = crate::network::named_tuples("lines-squares").unwrap();
+    let mut net = crate::network::Network::new(tuples, Variant::CLASSIC, 3, 0.1).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..2000 {
+        let b = Board::from_ranks(std::array::from_fn(|_| rng.gen_range(0..16)));
+        net.adjust(b, rng.gen_range(-5.0..5.0));
+    }
+    net
+}
+
+#[test]
+fn leaves_read_back_from_the_cache_leave_every_value_as_scoring_them_again() {
+    let net = learned_network(5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut boards = vec![Board::from_values([
+        16384, 16384, 4096, 2048, //
+        2, 4, 8, 16, //
+        0, 0, 2, 0, //
+        0, 0, 0, 2, //
+    ])
+    .unwrap()];
+    // Boards from random play, early and late.
+    let mut b = Board::from_values([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]).unwrap();
+    for turn in 0..400 {
+        let dirs: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| b.make_move(d).is_some())
+            .collect();
+        let Some(&dir) = dirs.get(rng.gen_range(0..dirs.len().max(1))) else {
+            break;
+        };
+        let moved = b.make_move(dir).unwrap().board;
+        let empty: Vec<usize> = (0..16).filter(|&i| moved.rank(i) == 0).collect();
+        let cell = empty[rng.gen_range(0..empty.len())];
+        b = moved
+            .place(cell, if rng.gen_bool(0.1) { 2 } else { 1 })
+            .unwrap();
+        if turn % 40 == 0 {
+            boards.push(b);
+        }
+    }
+    let mut hits = 0;
+    for (i, &board) in boards.iter().enumerate() {
+        for leaf_down in [0, 14] {
+            for depth in 1..=3 {
+                let mut p = params(3);
+                p.leaf_downgrade_at = leaf_down;
+                let (mut cached, mut plain) = (Searcher::new(12), Searcher::new(12));
+                let with = cached.move_values(&net, board, &p, depth);
+                let without = plain.move_values(&Uncached(&net), board, &p, depth);
+                let bits = |v: [Option<f32>; 4]| v.map(|v| v.map(f32::to_bits));
+                let case = format!("board {i}, leaf_down {leaf_down}, depth {depth}");
+                assert_eq!(bits(with), bits(without), "{case}");
+                assert_eq!(cached.stats.evals, plain.stats.evals, "{case}");
+                assert_eq!(cached.stats.moves, plain.stats.moves, "{case}");
+                assert_eq!(plain.stats.leaf_hits, 0, "{case}");
+                hits += cached.stats.leaf_hits;
+            }
+        }
+    }
+    assert!(hits > 0, "the cache was never read");
+}
+
+#[test]
+fn a_searcher_reused_with_another_network_reads_none_of_the_first_ones_leaves() {
+    let (a, b) = (learned_network(5), learned_network(6));
+    let board = Board::from_values([2, 4, 8, 16, 0, 2, 0, 4, 0, 0, 2, 0, 0, 0, 0, 2]).unwrap();
+    let mut reused = Searcher::new(12);
+    let first = reused.move_values(&a, board, &params(2), 2);
+    let second = reused.move_values(&b, board, &params(2), 2);
+    assert_ne!(first, second, "the two networks should disagree here");
+    assert_eq!(
+        second,
+        Searcher::new(12).move_values(&b, board, &params(2), 2)
+    );
+    assert_eq!(
+        first,
+        Searcher::new(12).move_values(&a, board, &params(2), 2)
+    );
+}
