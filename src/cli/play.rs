@@ -79,11 +79,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let st = result.stats;
     eprintln!(
-        "search: {} decisions, {:.0} moves and {:.0} evaluations per decision, {:.1}% table hits per decision, {:.1}% of evaluations read back from the leaf cache",
+        "search: {} decisions, {:.0} moves and {:.0} evaluations and {:.1} transposition-table hits per decision, {:.1}% of evaluations read back from the leaf cache",
         st.decisions,
         st.moves as f64 / st.decisions.max(1) as f64,
         st.evals as f64 / st.decisions.max(1) as f64,
-        100.0 * st.tt_hits as f64 / st.decisions.max(1) as f64,
+        st.tt_hits as f64 / st.decisions.max(1) as f64,
         100.0 * st.leaf_hits as f64 / st.evals.max(1) as f64,
     );
     println!(
