@@ -39,12 +39,14 @@ mod downgrade;
 mod expectimax;
 mod leaf_cache;
 pub mod settings;
+mod stats;
 mod tt;
 
 pub use clock::{allotment_ms, NodeClock};
 pub use downgrade::downgraded;
-pub use expectimax::{Decision, SearchPolicy, SearchStats, Searcher, DEPTH_SLOTS};
+pub use expectimax::{Decision, SearchPolicy, Searcher};
 pub use settings::{Settings, SettingsError, DEFAULT_PROB_CUTOFF, SETTING_NAMES};
+pub use stats::{SearchStats, DEPTH_SLOTS};
 
 use serde::{Deserialize, Serialize};
 
