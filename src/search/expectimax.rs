@@ -596,17 +596,15 @@ impl Searcher {
                 break;
             }
         }
-        let s = node.stats;
-        self.stats.moves += s.moves;
-        self.stats.evals += s.evals;
-        self.stats.tt_hits += s.tt_hits;
-        self.stats.leaf_hits += s.leaf_hits;
+        // A node counts moves, evaluations and reads; decisions and depths
+        // are the searcher's.
+        self.stats.add(&node.stats);
         RootSearch {
             values,
             lost_in,
             lowest_leaf: node.lowest_leaf,
             abandoned: node.stop.hit,
-            moves: s.moves,
+            moves: node.stats.moves,
         }
     }
 
