@@ -1539,6 +1539,7 @@ fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
         assert!(err.contains(says), "{flags:?}: {err}");
+        assert!(!dir.exists(), "{flags:?}: a refused run left its folder");
     }
     let out = learn(&dir, &[&FULL[..], &["--games", "8"]].concat());
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -249,11 +249,6 @@ fn new_network(args: &Args, stages: Vec<Boundary>) -> anyhow::Result<Start> {
         net.close_later_stages();
     }
     if let Some(value) = args.optimistic {
-        if !(value.is_finite() && value >= 0.0) {
-            return Err(input_error(format!(
-                "--optimistic must be 0 or a positive number, not {value}"
-            )));
-        }
         net.fill(value / net.lookups() as f32);
     }
     Ok(Start { net, sums: None })
@@ -453,7 +448,8 @@ fn report_block(stats: &BlockStats, seconds: f64, saved: bool) {
     );
 }
 
-/// Refuses `--alpha`, `--block` and `--save-secs` out of their ranges.
+/// Refuses `--alpha`, `--block`, `--save-secs` and `--optimistic` out of
+/// their ranges.
 fn check_flags(args: &Args) -> anyhow::Result<()> {
     if let Some(alpha) = args.alpha.filter(|a| !(*a > 0.0 && a.is_finite())) {
         return Err(input_error(format!(
@@ -467,6 +463,11 @@ fn check_flags(args: &Args) -> anyhow::Result<()> {
         return Err(input_error(format!(
             "--save-secs must be a number of seconds from 0 to 1e9, not {}",
             args.save_secs
+        )));
+    }
+    if let Some(value) = args.optimistic.filter(|v| !(v.is_finite() && *v >= 0.0)) {
+        return Err(input_error(format!(
+            "--optimistic must be 0 or a positive number, not {value}"
         )));
     }
     Ok(())
