@@ -432,18 +432,39 @@ fn a_packed_network_plays_as_its_rounded_weights_and_refuses_damage() {
         .sum();
     assert_eq!(depth_1_mean(&packed), total as f64 / 2.0);
 
-    // Bad input: exit 2, the file or flag named, nothing written.
-    let bad_step = run(&[
-        "pack",
-        full.to_str().unwrap(),
-        "--step",
-        "0",
-        "--out",
-        tmp.join("never.ntp").to_str().unwrap(),
-    ]);
-    assert_eq!(bad_step.status.code(), Some(2));
-    assert!(text(&bad_step.stderr).contains("--step"));
-    assert!(!tmp.join("never.ntp").exists());
+    // Bad input: exit 2, the file or flag named, nothing written. A
+    // negative value reaches the range check, not the argument parser.
+    for (flags, says) in [
+        (
+            &["--step", "0"][..],
+            "the step must be a positive number, not 0",
+        ),
+        (
+            &["--step", "-1"][..],
+            "the step must be a positive number, not -1",
+        ),
+        (
+            &["--step", "1", "--drop", "-1"][..],
+            "the drop must be 0 or a positive",
+        ),
+    ] {
+        let never = tmp.join("never.ntp");
+        let mut args = vec![
+            "pack",
+            full.to_str().unwrap(),
+            "--out",
+            never.to_str().unwrap(),
+        ];
+        args.extend_from_slice(flags);
+        let bad = run(&args);
+        assert_eq!(bad.status.code(), Some(2), "{flags:?}");
+        assert!(
+            text(&bad.stderr).contains(says),
+            "{flags:?}: {}",
+            text(&bad.stderr)
+        );
+        assert!(!never.exists(), "{flags:?}");
+    }
     let mut bytes = std::fs::read(&packed).unwrap();
     let n = bytes.len();
     bytes[n - 9] ^= 0x04;
@@ -1523,6 +1544,18 @@ fn bad_method_flags_and_missing_coherence_sums_exit_2_with_the_reason() {
             "whole number of rounds",
         ),
         (&["--optimistic=-5"][..], "--optimistic"),
+        (
+            &["--optimistic", "-5"][..],
+            "--optimistic must be 0 or a positive",
+        ),
+        (
+            &["--alpha", "-1"][..],
+            "--alpha must be a positive number, not -1",
+        ),
+        (
+            &["--save-secs", "-1"][..],
+            "--save-secs must be a number of seconds",
+        ),
         (
             &["--until", "100"][..],
             "--until: the stop tile must be a power of two",

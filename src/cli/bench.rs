@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, default_value_t = 5)]
     pub reps: usize,
     /// Seconds spent on each measurement.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1.0)]
     pub secs: f64,
     /// Time the search with a learned network (`learn`) instead of the
     /// reference weights.

@@ -37,10 +37,10 @@ pub struct GameOpts {
     pub depth: Depth,
     /// Chance nodes less likely than this are scored by the heuristic
     /// (default 0.0001); wins over a --settings file's `prob_cutoff`.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub prob_cutoff: Option<f64>,
     /// Per-move time budget in milliseconds: iterative deepening up to --depth.
-    #[arg(long, conflicts_with = "move_nodes")]
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "move_nodes")]
     pub move_ms: Option<f64>,
     /// Per-move budget in moves tried: iterative deepening up to --depth that
     /// depends on the position alone, so games replay from their seed.
@@ -190,10 +190,10 @@ pub struct PlayerOpts {
     #[arg(long)]
     pub values: Vec<PathBuf>,
     /// The most one decision of an external player may take, in seconds.
-    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_DECISION_SECS)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = tune2048::player::external::DEFAULT_DECISION_SECS)]
     pub decision_secs: f64,
     /// The most an external player's start and handshake may take, in seconds.
-    #[arg(long, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = tune2048::player::external::DEFAULT_HANDSHAKE_SECS)]
     pub handshake_secs: f64,
     /// Boards in a line to an external player (protocol version 2, 1 to
     /// 1024): each worker keeps two such lines of games in flight with its

@@ -33,7 +33,7 @@ pub struct Programs {
     #[arg(long)]
     pub b: String,
     /// Time limit per answer in seconds.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 10.0)]
     pub time_limit: f64,
 }
 

@@ -46,10 +46,10 @@ pub struct Args {
     pub depth: Depth,
     /// Per-move time budget in milliseconds (iterative deepening up to
     /// --depth); replaces the settings' `clock_move_ms`.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub move_ms: Option<f64>,
     /// Whole-game time budget in seconds: moves get less time as it runs out.
-    #[arg(long, default_value_t = DEFAULT_GAME_SECS)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_GAME_SECS)]
     pub game_secs: f64,
     /// Ignore both time budgets and search every move to --depth: the answers
     /// then depend on the input alone, not on the machine's speed (for tests).

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long, default_value_t = 28489)]
     pub seed: u64,
     /// Time limit per game in seconds (the real judge's is 15).
-    #[arg(long, default_value_t = 15.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 15.0)]
     pub time_limit: f64,
     /// Write one row per game: game,seed,max_tile,moves,seconds,error (seeds
     /// as `eval --csv` writes them, so two players' files pair by game).

@@ -33,7 +33,7 @@ pub struct Args {
     /// The learning rate, each game's step toward its targets: 0.1 for a
     /// new network; with `--resume`, the rate the network last learned at
     /// unless given (a run resumed after a crash goes on as it was).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub alpha: Option<f32>,
     /// The run seed every game's seed derives from.
     #[arg(long, default_value_t = 1, conflicts_with = "resume")]
@@ -45,7 +45,7 @@ pub struct Args {
     /// the first block that ends this long after the last save, and after
     /// the last block. 0 saves after every block. A killed run resumes from
     /// the last save, to the same network.
-    #[arg(long, default_value_t = 300.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 300.0)]
     pub save_secs: f64,
     /// The game learned: classic (a 4 with probability 0.1) or twos (BOJ
     /// 28489: a 2 before every move).
@@ -64,7 +64,12 @@ pub struct Args {
     #[arg(long, requires = "bank")]
     pub bank_stage: Option<String>,
     /// The share of games that start from the bank, in (0, 1].
-    #[arg(long, default_value_t = 0.5, requires = "bank")]
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        default_value_t = 0.5,
+        requires = "bank"
+    )]
     pub bank_share: f64,
     /// Start from this network (a full or packed file) instead of an empty
     /// one: its tuples, variant, seed and games so far, its rate unless
@@ -135,7 +140,7 @@ pub struct Args {
     pub threads: Option<usize>,
     /// Optimistic start: every board of a new network is worth this much
     /// at first (e.g. 320000), so unseen boards look good to greedy play.
-    #[arg(long, conflicts_with_all = ["resume", "from"])]
+    #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["resume", "from"])]
     pub optimistic: Option<f32>,
 }
 

@@ -17,10 +17,10 @@ pub struct Args {
     pub network: PathBuf,
     /// The grid: each weight becomes the nearest multiple of it, and the
     /// weights nearer 0 than half of it are left out.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub step: f32,
     /// Leave out as well every weight nearer 0 than this.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.0)]
     pub drop: f32,
     /// Keep at most this many weights: those learning moved most, by the
     /// sums of their errors' sizes in the network's coherence file (a

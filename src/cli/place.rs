@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds the search may take.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 60.0)]
     pub time_limit: f64,
     /// Write the transcript here instead of to stdout.
     #[arg(long)]
