@@ -30,6 +30,10 @@ pub(super) struct Tally {
     pub(super) size: f32,
 }
 
+// SAFETY: three f32s, each 0.0 with every bit 0: the all-zero Tally is
+// the default one, no error seen.
+unsafe impl super::pages::Zero for Tally {}
+
 impl Tally {
     /// The weight's rate from its sums.
     #[inline(always)]
@@ -72,7 +76,7 @@ impl Coherence {
             tables: net
                 .tables()
                 .iter()
-                .map(|t| super::pages::filled(t.len(), Tally::default()))
+                .map(|t| super::pages::zeros(t.len()))
                 .collect(),
             opened: net.opened(),
         };
@@ -139,7 +143,7 @@ impl Coherence {
             tables.extend(
                 extra
                     .iter()
-                    .map(|t| super::pages::filled(1 << (4 * t.len()), Tally::default())),
+                    .map(|t| super::pages::zeros(1 << (4 * t.len()))),
             );
         }
         Coherence {

@@ -575,10 +575,11 @@ fn place_weights(
     let mut tables = net.tables_mut().iter_mut();
     let mut table = tables.next().expect("a network has a tuple");
     // `index` is the next weight's place in the flattened tables (in file
-    // order), `base` the place of `table`'s first weight. Each table's
-    // weights are placed in file order, then put in play order whole.
+    // order), `base` the place of `table`'s first weight. Each weight goes
+    // straight to its place in play order; the rest of the table stays the
+    // zeros it came with, untouched.
     let (mut index, mut base) = (0usize, 0usize);
-    let mut in_file = vec![0.0f32; table.len()];
+    let mut cells = order::cells_of(table.len());
     for (entry, &skipped) in gaps.iter().enumerate() {
         let malformed = |what: &str| format!("weight entry {entry} of {kept}: {what}");
         let k =
@@ -596,16 +597,13 @@ fn place_weights(
             .filter(|&i| i < total)
             .ok_or_else(|| malformed(&format!("it lies past the {total} weights")))?;
         while index >= base + table.len() {
-            order::reorder(&in_file, table);
             base += table.len();
             table = tables.next().expect("the index is below the total");
-            in_file.clear();
-            in_file.resize(table.len(), 0.0);
+            cells = order::cells_of(table.len());
         }
-        in_file[index - base] = weight;
+        table[order::reversed(index - base, cells)] = weight;
         index += 1;
     }
-    order::reorder(&in_file, table);
     Ok(())
 }
 

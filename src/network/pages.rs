@@ -15,12 +15,37 @@
 /// The size of a huge page on x86-64 and most 64-bit Arm systems.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// A table of `len` copies of `value`, in huge pages where the system gives
-/// them.
-pub(super) fn filled<T: Copy>(len: usize, value: T) -> Vec<T> {
-    let mut table = Vec::with_capacity(len);
+/// A type whose value with every bit 0 is its zero: a table of them can
+/// come from the system already zeroed.
+///
+/// # Safety
+///
+/// The all-zero bit pattern must be a valid value of the type.
+pub(super) unsafe trait Zero: Copy {}
+
+// SAFETY: 0.0 is the all-zero f32.
+unsafe impl Zero for f32 {}
+
+/// A table of `len` zeros, in huge pages where the system gives them. The
+/// memory comes zeroed from the allocator and this writes none of it, so a
+/// table of gigabytes costs nothing until its pages are first written; a
+/// page that is only ever read stays the system's shared page of zeros.
+pub(super) fn zeros<T: Zero>(len: usize) -> Vec<T> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+    let layout = Layout::array::<T>(len).expect("a table fits the address space");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the layout's size is not 0.
+    let ptr = unsafe { alloc_zeroed(layout) }.cast::<T>();
+    if ptr.is_null() {
+        handle_alloc_error(layout);
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout
+    // of `len` values of T, which is the layout a Vec of capacity `len`
+    // frees with; all `len` of them are zero bits, a valid T (`Zero`).
+    let mut table = unsafe { Vec::from_raw_parts(ptr, len, len) };
     advise(&mut table);
-    table.resize(len, value);
     table
 }
 
@@ -33,7 +58,8 @@ pub(super) fn copied<T: Copy>(from: &[T]) -> Vec<T> {
 }
 
 /// Asks for huge pages for the whole huge pages inside `table`'s capacity
-/// (not yet written: a fresh allocation this large is fresh pages).
+/// (not yet written: a fresh allocation this large is fresh pages, which a
+/// zeroed one leaves untouched too).
 fn advise<T>(table: &mut Vec<T>) {
     let bytes = table.capacity() * std::mem::size_of::<T>();
     let start = table.as_mut_ptr() as usize;
@@ -64,11 +90,15 @@ mod tests {
 
     #[test]
     fn tables_hold_what_they_are_given() {
-        let big = filled(3 * HUGE_PAGE / 4 + 5, 1.5f32);
+        let mut big = zeros::<f32>(3 * HUGE_PAGE / 4 + 5);
         assert_eq!(big.len(), 3 * HUGE_PAGE / 4 + 5);
-        assert!(big.iter().all(|&w| w == 1.5));
-        let small = filled(3, [0.0f32, 2.0]);
-        assert_eq!(small, vec![[0.0, 2.0]; 3]);
+        assert!(big.iter().all(|&w| w.to_bits() == 0));
+        big[HUGE_PAGE / 2] = 1.5;
+        big.push(2.5);
+        assert_eq!(big[HUGE_PAGE / 2], 1.5);
+        assert_eq!(big.last(), Some(&2.5));
+        assert_eq!(zeros::<f32>(3), vec![0.0; 3]);
+        assert!(zeros::<f32>(0).is_empty());
         let copy = copied(&big);
         assert_eq!(copy, big);
         assert!(copied::<f32>(&[]).is_empty());

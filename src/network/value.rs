@@ -175,7 +175,7 @@ impl Network {
         let masks = tuples.iter().map(|t| tuple_mask(t)).collect();
         let weights = tuples
             .iter()
-            .map(|t| pages::filled(1 << (4 * t.len()), 0.0))
+            .map(|t| pages::zeros(1 << (4 * t.len())))
             .collect();
         Ok(Network {
             tuples,
@@ -231,7 +231,7 @@ impl Network {
         let mut tables = self.weights.into_iter();
         for _ in 0..=self.stages.len() {
             weights.extend(tables.by_ref().take(own));
-            weights.extend(extra.iter().map(|t| pages::filled(1 << (4 * t.len()), 0.0)));
+            weights.extend(extra.iter().map(|t| pages::zeros(1 << (4 * t.len()))));
         }
         Ok(Network {
             tuples,
@@ -254,7 +254,7 @@ impl Network {
         let tables = self.tuples.len();
         for _ in &stages {
             for t in 0..tables {
-                self.weights.push(pages::filled(self.weights[t].len(), 0.0));
+                self.weights.push(pages::zeros(self.weights[t].len()));
             }
         }
         self.opened = stages.len() + 1;
