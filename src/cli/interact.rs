@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::input_error;
 use tune2048::engine::Variant;
@@ -48,7 +48,8 @@ pub struct Args {
     /// --depth); replaces the settings' `clock_move_ms`.
     #[arg(long, allow_negative_numbers = true)]
     pub move_ms: Option<f64>,
-    /// Whole-game time budget in seconds: moves get less time as it runs out.
+    /// Whole-game time budget in seconds, counted from the command's start
+    /// (reading the network included): moves get less time as it runs out.
     #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_GAME_SECS)]
     pub game_secs: f64,
     /// Ignore both time budgets and search every move to --depth: the answers
@@ -68,6 +69,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // The game clock runs from here: the judge's limit counts reading the
+    // network too.
+    let started = Instant::now();
     let mut settings = match &args.settings {
         Some(path) => Settings::load(path)?,
         None => Settings::default(),
@@ -88,6 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (false, Some(nodes)) => Pace::Nodes(nodes),
             (false, None) => Pace::Clock {
                 game: Duration::from_secs_f64(args.game_secs),
+                since: started,
             },
         },
         trace: args.trace.clone(),

@@ -25,8 +25,10 @@ pub const TT_BITS: u32 = 20;
 pub const DEFAULT_INTERACT_NETWORK: &str = "configs/networks/twos.ntp";
 const BUILTIN_INTERACT_NETWORK: &[u8] = include_bytes!("../../configs/networks/twos.ntp");
 
-/// Default whole-game time budget in seconds: BOJ 28489 allows 15 s for a
-/// whole game, and this leaves 2 s for start-up and I/O.
+/// Default whole-game time budget in seconds, counted from the command's
+/// start: BOJ 28489 allows 15 s for a whole game, and this leaves 2 s for
+/// the moves played once the budget is spent (each still a round trip with
+/// the judge) and for the process's own start and end.
 pub const DEFAULT_GAME_SECS: f64 = 13.0;
 
 /// The default network: the file when it is there (a checkout), else the
@@ -48,9 +50,11 @@ pub enum Pace {
     /// At most this many moves tried per move: the answers depend on the
     /// input alone (the game clock is not watched).
     Nodes(u64),
-    /// A clock: each move gets its allotment of what is left of this
-    /// whole-game budget (see [`allotment_ms`]).
-    Clock { game: Duration },
+    /// A clock: each move gets its allotment of what is left of the
+    /// whole-game budget `game`, counted from `since`: the moment the
+    /// command started, so that reading the network (0.6-2 s) is paid from
+    /// the budget as the judge's limit pays for it (see [`allotment_ms`]).
+    Clock { game: Duration, since: Instant },
 }
 
 /// How our player plays a session.
@@ -129,7 +133,10 @@ impl<'a> Session<'a> {
             board: Board::EMPTY,
             trace: options.trace.as_ref().map(|_| String::from(TRACE_HEADER)),
             moves: 0,
-            start: Instant::now(),
+            start: match options.pace {
+                Pace::Clock { since, .. } => since,
+                Pace::Untimed | Pace::Nodes(_) => Instant::now(),
+            },
         }
     }
 
@@ -149,7 +156,7 @@ impl<'a> Session<'a> {
                 self.searcher
                     .decide_within(heuristic, board, params, Budget::Nodes(nodes))
             }
-            Pace::Clock { game } => {
+            Pace::Clock { game, .. } => {
                 // Spend less per move as the game clock runs down.
                 let left_ms = game.saturating_sub(self.start.elapsed()).as_secs_f64() * 1000.0;
                 let ms = allotment_ms(left_ms, board, self.settings);
