@@ -198,3 +198,55 @@ impl<'a> Session<'a> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::{Heuristic, Weights};
+
+    /// The allotments a clocked game of two judge words gives, read from
+    /// its trace.
+    fn allotments(game: Duration, since: Instant) -> Vec<f64> {
+        let dir = std::env::temp_dir().join(format!("tune2048-clock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let trace = dir.join(format!("{}.csv", game.as_millis()));
+        let options = PlayOptions {
+            depth: Depth::Fixed(1),
+            pace: Pace::Clock { game, since },
+            trace: Some(trace.clone()),
+        };
+        let heuristic = Heuristic::new(&Weights::nneonneo());
+        let mut answers = Vec::new();
+        play_judge(
+            &b"1\n2\n-1\n"[..],
+            &mut answers,
+            &heuristic,
+            &Settings::default(),
+            &options,
+        )
+        .unwrap();
+        let text = std::fs::read_to_string(&trace).unwrap();
+        std::fs::remove_file(&trace).unwrap();
+        text.lines()
+            .skip(1)
+            .map(|row| row.split(',').nth(4).unwrap().parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_game_clock_counts_from_the_moment_it_is_given() {
+        // Started an hour ago with a minute's budget: nothing is left, so
+        // every move is allotted nothing, however fast the moves are.
+        let an_hour_ago = Instant::now() - Duration::from_secs(3600);
+        assert_eq!(
+            allotments(Duration::from_secs(60), an_hour_ago),
+            vec![0.0, 0.0]
+        );
+        // Started now with an hour: each move gets the settings' cap.
+        let cap = Settings::default().clock_move_ms;
+        assert_eq!(
+            allotments(Duration::from_secs(3600), Instant::now()),
+            vec![cap, cap]
+        );
+    }
+}
