@@ -226,7 +226,7 @@ mod tests {
         )
         .unwrap();
         let text = std::fs::read_to_string(&trace).unwrap();
-        std::fs::remove_file(&trace).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
         text.lines()
             .skip(1)
             .map(|row| row.split(',').nth(4).unwrap().parse().unwrap())
