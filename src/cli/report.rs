@@ -19,6 +19,16 @@ pub struct Args {
     pub out: Option<PathBuf>,
 }
 
+/// The files a run writes as it starts or as it goes: a folder with none of
+/// them is no run's, and gets no page (a typed path that names some other
+/// folder would otherwise get a page of nothing but notes).
+const RUN_FILES: [&str; 4] = [
+    files::META,
+    files::CONFIG,
+    files::JOURNAL,
+    files::GENERATIONS,
+];
+
 /// Where the page goes when `--out` is not given.
 fn default_out(runs: &[PathBuf]) -> PathBuf {
     match runs {
@@ -32,6 +42,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for dir in &args.runs {
         if !dir.is_dir() {
             return Err(input_error(format!("{}: not a folder", dir.display())));
+        }
+        if !RUN_FILES.iter().any(|f| dir.join(f).is_file()) {
+            return Err(input_error(format!(
+                "{}: not a run folder (it has none of {})",
+                dir.display(),
+                RUN_FILES.join(", ")
+            )));
         }
         reports.push(RunReport::load(dir));
     }
