@@ -17,7 +17,8 @@ date +%s.%N > "$OUT/start"
 ( exec timeout "$SECS" taskset -c 1 "$T" learn "$OUT/ours" --tuples six --games 2000000 --block 1000 \
     --lambda 0.5 --coherence --restarts --alpha 1.0 --threads 1 ) 2>&1 | stamp > "$OUT/ours.log" &
 sleep 2
-ZP=$(pgrep -f "2048 train -e 2000" | head -1); OP=$(pgrep -f "$T learn $OUT/ours" | tail -1)
+# The trainers themselves, not the `timeout` wrappers whose command lines name them too.
+ZP=$(pgrep -f "^\./2048 train -e 2000" | head -1); OP=$(pgrep -f "^$T learn $OUT/ours" | head -1)
 : > "$OUT/cpu.log"
 while kill -0 "$OP" 2>/dev/null || kill -0 "$ZP" 2>/dev/null; do
   tick() { awk '{print ($14+$15)/100}' "/proc/$1/stat" 2>/dev/null || echo NA; }
