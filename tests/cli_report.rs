@@ -170,22 +170,15 @@ fn a_broken_run_folder_gives_a_page_that_names_what_is_missing() {
 #[test]
 fn report_of_a_path_that_is_no_run_folder_exits_2() {
     let dir = TempDir::new("report-none");
-    let out = run(&["report", dir.join("nothing").to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("not a folder"),
-        "{}",
-        text(&out.stderr)
-    );
+    let refused = |leaf: &str, words: &str| {
+        let out = run(&["report", dir.join(leaf).to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{leaf}");
+        assert!(text(&out.stderr).contains(words), "{}", text(&out.stderr));
+    };
+    refused("nothing", "not a folder");
     // A folder that holds none of a run's files is refused too, and no page
     // is left in it.
     fs::create_dir_all(dir.join("other")).unwrap();
-    let out = run(&["report", dir.join("other").to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("not a run folder (it has none of meta.json"),
-        "{}",
-        text(&out.stderr)
-    );
+    refused("other", "not a run folder (it has none of meta.json");
     assert!(!dir.join("other").join("report.html").exists());
 }
