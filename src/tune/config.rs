@@ -316,7 +316,7 @@ pub struct Restarts {
 pub struct Reselect {
     /// Generations re-played (positive).
     pub top: u32,
-    /// Games each of them plays (positive); all play the same seeds.
+    /// Games each of them plays (0 or 1 refused: an interval needs two); all play the same seeds.
     pub games: u32,
 }
 
@@ -397,9 +397,11 @@ pub struct RawConfig {
     pub sigma0: f64,
     /// When to stop; at least one of generations, total_games, wall_seconds.
     pub stop: StopRules,
-    /// Games on which the distribution mean is validated each generation; 0 disables.
+    /// Games on which the distribution mean is validated each generation; 0
+    /// disables, 1 is refused (one game gives no interval).
     pub validation_games: u32,
-    /// Paired games, best against base weights, at the end; 0 disables.
+    /// Paired games, best against base weights, at the end; 0 disables, 1 is
+    /// refused (one game gives no interval).
     pub final_games: u32,
     /// IPOP restarts; `None` disables.
     #[serde(default)]

@@ -520,6 +520,42 @@ fn stages_inherit_the_top_level_and_need_their_lengths() {
 }
 
 #[test]
+fn a_comparison_of_one_game_is_refused_where_it_would_give_an_interval() {
+    for (from, to, field) in [
+        (
+            "validation_games: 0,",
+            "validation_games: 1,",
+            "validation_games",
+        ),
+        ("final_games: 0,", "final_games: 1,", "final_games"),
+        (
+            "seed: 3,",
+            "seed: 3, stages: [(validation_games: Some(1))],",
+            "stages[0].validation_games",
+        ),
+        (
+            "validation_games: 0,",
+            "validation_games: 4, reselect: Some((top: 3, games: 1)),",
+            "reselect.games",
+        ),
+    ] {
+        let err = parse_with(from, to).unwrap_err();
+        assert_eq!(err.field(), Some(field), "{err}");
+        assert!(
+            chain(&err).contains("1 game gives no confidence interval"),
+            "{err}"
+        );
+    }
+    // Two games give one, and 0 still turns either off.
+    for (from, to) in [
+        ("validation_games: 0,", "validation_games: 2,"),
+        ("final_games: 0,", "final_games: 2,"),
+    ] {
+        parse_with(from, to).unwrap_or_else(|e| panic!("{from} -> {to}: {e}"));
+    }
+}
+
+#[test]
 fn a_node_budget_is_optional_and_positive() {
     let budget = VALID.replace(
         "prob_cutoff: 1e-4)",

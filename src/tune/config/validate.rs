@@ -457,13 +457,26 @@ fn check_objective(c: &Checker, objective: Objective, bank: bool) -> Result<(), 
     }
 }
 
-/// Games per candidate, population and step size.
+/// Why a comparison may not rest on one game: its interval would be a
+/// point, with nothing to say how far the mean may be from it.
+fn one_game() -> String {
+    "1 game gives no confidence interval: 0 (off) or at least 2".into()
+}
+
+/// Games per candidate, population, step size, and the games of the
+/// validations and the final comparison.
 fn check_budget(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
     c.positive(Some(raw.games_per_candidate), "games_per_candidate", "")?;
     if let Some(p) = raw.population {
         c.check(p >= 2, "population", || {
             format!("{p} is below the minimum 2")
         })?;
+    }
+    for (games, field) in [
+        (raw.validation_games, "validation_games"),
+        (raw.final_games, "final_games"),
+    ] {
+        c.check(games != 1, field, one_game)?;
     }
     c.finite(raw.sigma0, "sigma0")?;
     c.check(raw.sigma0 > 0.0, "sigma0", || {
@@ -507,6 +520,7 @@ fn check_extras(c: &Checker, raw: &RawConfig) -> Result<(), ConfigError> {
     if let Some(r) = raw.reselect {
         c.positive(Some(r.top), "reselect.top", "")?;
         c.positive(Some(r.games), "reselect.games", "")?;
+        c.check(r.games != 1, "reselect.games", one_game)?;
         c.check(raw.validation_games > 0, "reselect", || {
             "ranks generations by validation: set validation_games above 0, or reselect: None"
                 .into()
@@ -575,6 +589,11 @@ fn check_stages(c: &Checker, raw: &RawConfig, game: &Game) -> Result<Vec<TuneSta
                 || format!("{} is below stages[{i}].games_per_candidate", r.max_games),
             )?;
         }
+        c.check(
+            stage.validation_games != 1,
+            &field("validation_games"),
+            one_game,
+        )?;
         if raw.reselect.is_some() {
             c.check(
                 stage.validation_games > 0,
