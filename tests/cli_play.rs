@@ -122,6 +122,30 @@ fn eval_first_plays_the_later_games_of_the_seed() {
 }
 
 #[test]
+fn one_game_is_summed_up_without_an_interval() {
+    let out = run(&["eval", "--games", "1", "--depth", "0"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("(one game: no interval)"), "{said}");
+    assert!(!said.contains("95% CI"), "{said}");
+    let out = run(&[
+        "compare",
+        "--weights",
+        &weights("nneonneo.ron"),
+        "--weights",
+        &weights("default.ron"),
+        "--games",
+        "1",
+        "--depth",
+        "0",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("(one game: no interval), ratio"), "{said}");
+    assert!(!said.contains("t-test"), "{said}");
+}
+
+#[test]
 fn compare_pairs_the_games() {
     let out = run(&[
         "compare",

@@ -93,10 +93,19 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
                 writeln!(out, "{label}: moves searched to depth {mix}")?;
             }
         }
+        // One pair has no spread: no interval, and nothing to test.
+        let test = if paired.games < 2 {
+            format!("one game: no interval), ratio {:.3}", paired.ratio)
+        } else {
+            format!(
+                "95% CI {:+.0}..{:+.0}), ratio {:.3}, paired t-test p = {:.3e}",
+                paired.ci95[0], paired.ci95[1], paired.ratio, paired.p_value
+            )
+        };
         writeln!(
             out,
-            "B - A: mean {:+.0} (95% CI {:+.0}..{:+.0}), ratio {:.3}, paired t-test p = {:.3e}, B wins/losses/ties {}/{}/{}",
-            paired.mean_diff, paired.ci95[0], paired.ci95[1], paired.ratio, paired.p_value, paired.wins, paired.losses, paired.ties
+            "B - A: mean {:+.0} ({test}, B wins/losses/ties {}/{}/{}",
+            paired.mean_diff, paired.wins, paired.losses, paired.ties
         )?;
     }
     Ok(ExitCode::SUCCESS)

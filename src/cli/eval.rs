@@ -249,9 +249,18 @@ pub fn describe(label: &str, s: &Summary) -> String {
             100.0 * e
         ),
     };
+    // One game has no spread: its interval would be a point.
+    let spread = if s.games < 2 {
+        "one game: no interval".to_string()
+    } else {
+        format!(
+            "95% CI {:.0}..{:.0}, sd {:.0}",
+            s.ci95[0], s.ci95[1], s.sd_score
+        )
+    };
     let mut out = format!(
-        "{label}: {} games, mean score {:.0} (95% CI {:.0}..{:.0}, sd {:.0}), {median}, {:.0} moves/game\n",
-        s.games, s.mean_score, s.ci95[0], s.ci95[1], s.sd_score, s.mean_moves
+        "{label}: {} games, mean score {:.0} ({spread}), {median}, {:.0} moves/game\n",
+        s.games, s.mean_score, s.mean_moves
     );
     let mut reach: Vec<(u32, f64)> = s
         .reach
