@@ -94,18 +94,18 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
             }
         }
         // One pair has no spread: no interval, and nothing to test.
-        let test = if paired.games < 2 {
-            format!("one game: no interval), ratio {:.3}", paired.ratio)
+        let (interval, test) = if paired.games < 2 {
+            ("one game: no interval".to_string(), String::new())
         } else {
-            format!(
-                "95% CI {:+.0}..{:+.0}), ratio {:.3}, paired t-test p = {:.3e}",
-                paired.ci95[0], paired.ci95[1], paired.ratio, paired.p_value
+            (
+                format!("95% CI {:+.0}..{:+.0}", paired.ci95[0], paired.ci95[1]),
+                format!(", paired t-test p = {:.3e}", paired.p_value),
             )
         };
         writeln!(
             out,
-            "B - A: mean {:+.0} ({test}, B wins/losses/ties {}/{}/{}",
-            paired.mean_diff, paired.wins, paired.losses, paired.ties
+            "B - A: mean {:+.0} ({interval}), ratio {:.3}{test}, B wins/losses/ties {}/{}/{}",
+            paired.mean_diff, paired.ratio, paired.wins, paired.losses, paired.ties
         )?;
     }
     Ok(ExitCode::SUCCESS)

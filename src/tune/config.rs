@@ -316,7 +316,8 @@ pub struct Restarts {
 pub struct Reselect {
     /// Generations re-played (positive).
     pub top: u32,
-    /// Games each of them plays (0 or 1 refused: an interval needs two); all play the same seeds.
+    /// Games each of them plays (at least 2: one gives no interval); all
+    /// play the same seeds.
     pub games: u32,
 }
 
