@@ -8,7 +8,7 @@ use super::common::{load_weights, PlayerOpts};
 use super::eval::{budgeted, depth_mix, describe, summary_json, BatchOpts};
 use super::input_error;
 use tune2048::search::SearchStats;
-use tune2048::stats::PairedTally;
+use tune2048::stats::{Paired, PairedTally};
 use tune2048::workers::Workers;
 
 #[derive(Debug, clap::Args)]
@@ -93,20 +93,24 @@ pub fn run(args: Args, workers: &Workers) -> anyhow::Result<ExitCode> {
                 writeln!(out, "{label}: moves searched to depth {mix}")?;
             }
         }
-        // One pair has no spread: no interval, and nothing to test.
-        let (interval, test) = if paired.games < 2 {
-            ("one game: no interval".to_string(), String::new())
-        } else {
-            (
-                format!("95% CI {:+.0}..{:+.0}", paired.ci95[0], paired.ci95[1]),
-                format!(", paired t-test p = {:.3e}", paired.p_value),
-            )
-        };
-        writeln!(
-            out,
-            "B - A: mean {:+.0} ({interval}), ratio {:.3}{test}, B wins/losses/ties {}/{}/{}",
-            paired.mean_diff, paired.ratio, paired.wins, paired.losses, paired.ties
-        )?;
+        writeln!(out, "{}", describe_paired(&paired))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The paired comparison in one line. One pair has no spread: no interval,
+/// and nothing to test.
+fn describe_paired(paired: &Paired) -> String {
+    let (interval, test) = if paired.games < 2 {
+        ("one game: no interval".to_string(), String::new())
+    } else {
+        (
+            format!("95% CI {:+.0}..{:+.0}", paired.ci95[0], paired.ci95[1]),
+            format!(", paired t-test p = {:.3e}", paired.p_value),
+        )
+    };
+    format!(
+        "B - A: mean {:+.0} ({interval}), ratio {:.3}{test}, B wins/losses/ties {}/{}/{}",
+        paired.mean_diff, paired.ratio, paired.wins, paired.losses, paired.ties
+    )
 }
